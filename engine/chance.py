@@ -1,0 +1,183 @@
+"""Chance as data (G-1): every random outcome comes from a source and is logged as an event.
+
+A game asks its chance source for two kinds of outcome: an *order* (a shuffled pile or bag,
+possibly only partly known, as when a real table's cards are entered as they are drawn) and
+a *choice* (a random start player, a tie-break). Each outcome becomes an event in the log, so
+a log replays without the seed. The seeded source uses its own generator (SplitMix64) rather
+than ``random``, whose shuffle is not stable across Python versions.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Sequence
+
+from engine.errors import ChanceExhausted
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64: tiny, fast, and the same sequence on every Python version and machine."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        """The next 64-bit output."""
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``0 <= x < n`` (rejection sampling: no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs n >= 1")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffled(self, items: Sequence[Any]) -> list[Any]:
+        """A Fisher-Yates shuffle of a copy of ``items``."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    def clone(self) -> Rng:
+        """An independent generator in the same state."""
+        return Rng(self.state)
+
+
+def fresh_seed() -> int:
+    """A seed from the operating system, for games started without one."""
+    return int.from_bytes(os.urandom(8), "big") >> 1
+
+
+class Chance:
+    """Where a game's random outcomes come from. Subclasses decide; the game logs the result."""
+
+    __slots__ = ()
+
+    def order(self, what: str, items: Sequence[str], count: int) -> tuple[list[str], int]:
+        """Order ``count`` of ``items`` for drawing, top first.
+
+        Returns the known part of the order and how many unknown items follow it (0 when
+        the whole order is known). Items not in the order are set aside unseen.
+        """
+        raise NotImplementedError
+
+    def choose(self, what: str, options: Sequence[int]) -> int:
+        """Pick one of ``options`` at random (a start player, a tie-break)."""
+        raise NotImplementedError
+
+    def clone(self) -> Chance:
+        """An independent copy, for ``Game.clone()``."""
+        raise NotImplementedError
+
+
+class SeededChance(Chance):
+    """Outcomes drawn from a seeded generator."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def order(self, what: str, items: Sequence[str], count: int) -> tuple[list[str], int]:
+        """Shuffle all items; the first ``count`` form the pile (M-3)."""
+        return self.rng.shuffled(items)[:count], 0
+
+    def choose(self, what: str, options: Sequence[int]) -> int:
+        """Uniform over ``options``."""
+        return options[self.rng.below(len(options))]
+
+    def clone(self) -> SeededChance:
+        """Same generator state, independent from here on."""
+        out = SeededChance.__new__(SeededChance)
+        out.rng = self.rng.clone()
+        return out
+
+
+class GivenChance(Chance):
+    """Outcomes supplied in advance, in the order the game asks for them.
+
+    ``orders`` lists the draw orders (one per day or round; a list may be shorter than the
+    pile, the rest then stays unknown); ``choices`` lists the random choices (start players
+    and tie-breaks) in the order they are made. When the script runs out, ``fallback`` (a
+    seeded source) decides, or ``ChanceExhausted`` is raised if there is none. The fallback
+    is advanced in step with the script, so a seeded game rebuilt from its log goes on
+    exactly as the original would have.
+    """
+
+    __slots__ = ("orders", "choices", "fallback")
+
+    def __init__(
+        self,
+        orders: Sequence[Sequence[str]] = (),
+        choices: Sequence[int] = (),
+        fallback: Chance | None = None,
+    ) -> None:
+        self.orders = [list(o) for o in orders]
+        self.choices = list(choices)
+        self.fallback = fallback
+
+    def order(self, what: str, items: Sequence[str], count: int) -> tuple[list[str], int]:
+        """The next given order, checked against the items it must come from."""
+        if not self.orders:
+            if self.fallback is None:
+                raise ChanceExhausted(f"no draw order given for {what}")
+            return self.fallback.order(what, items, count)
+        given = self.orders.pop(0)
+        if self.fallback is not None:
+            self.fallback.order(what, items, count)
+        if len(given) > count:
+            raise ChanceExhausted(
+                f"{what}: {len(given)} items given, but only {count} are in play"
+            )
+        pool: dict[str, int] = {}
+        for item in items:
+            pool[item] = pool.get(item, 0) + 1
+        for item in given:
+            if pool.get(item, 0) <= 0:
+                raise ChanceExhausted(f"{what}: {item!r} is not available (or given too often)")
+            pool[item] -= 1
+        return list(given), count - len(given)
+
+    def choose(self, what: str, options: Sequence[int]) -> int:
+        """The next given choice, which must be one of ``options``."""
+        if not self.choices:
+            if self.fallback is None:
+                raise ChanceExhausted(f"no choice given for {what}")
+            return self.fallback.choose(what, options)
+        pick = self.choices.pop(0)
+        if self.fallback is not None:
+            self.fallback.choose(what, options)
+        if pick not in options:
+            raise ChanceExhausted(f"{what}: given {pick}, but the choice is among {list(options)}")
+        return pick
+
+    def clone(self) -> GivenChance:
+        """An independent copy of what is left of the script."""
+        return GivenChance(
+            self.orders, self.choices, None if self.fallback is None else self.fallback.clone()
+        )
+
+
+CHANCE_EVENTS = frozenset({"order", "choose"})
+"""Event types that record chance outcomes; everything else is derived or an action."""
+
+
+def chance_from_events(
+    events: Sequence[dict[str, Any]], seed: int | None = None
+) -> GivenChance:
+    """A source that replays the chance outcomes recorded in ``events``, then goes on from ``seed``."""
+    orders = [e["order"] for e in events if e.get("type") == "order"]
+    choices = [e["result"] for e in events if e.get("type") == "choose"]
+    return GivenChance(orders, choices, None if seed is None else SeededChance(seed))

@@ -1,0 +1,1 @@
+"""Subcommands of ``medici``: one module each, with ``register(subparsers)``."""

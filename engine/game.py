@@ -1,0 +1,204 @@
+"""The public face of a game: ``new_game``, ``Game`` and ``replay``, the same for every game."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from engine.actions import Action, Legal, is_legal
+from engine.chance import Chance, GivenChance, SeededChance, chance_from_events, fresh_seed
+from engine.errors import ChanceExhausted, IllegalAction
+from engine.logic import Event, Logic, State
+from engine.rules import Variant, load_variant
+
+
+class Game:
+    """One game in progress: a variant's shared logic plus this game's own plain state."""
+
+    __slots__ = ("variant", "logic", "state", "seed")
+
+    def __init__(self, variant: Variant, state: State, seed: int | None) -> None:
+        self.variant = variant
+        self.logic: Logic = variant.logic
+        self.state = state
+        self.seed = seed
+
+    @property
+    def phase(self) -> str:
+        """The current phase: a state of the variant's phase machine."""
+        return self.state.phase
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, in seat order."""
+        return self.state.names
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat index of the player to act, or None when the game is over."""
+        return self.logic.current_player(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.state.phase in self.logic.pm.final_states
+
+    @property
+    def winners(self) -> list[int]:
+        """Seat indexes of the winners (G-4: equal money shares the victory); [] until the end."""
+        return self.logic.winners(self.state)
+
+    @property
+    def events(self) -> list[Event]:
+        """The ordered log of everything that happened, chance outcomes included (G-1)."""
+        return self.state.log
+
+    def legal_actions(self) -> list[Legal]:
+        """What is legal now: concrete actions, and ``Span`` ranges for bids and prices."""
+        return self.logic.legal(self.state)
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether ``action`` may be applied now."""
+        try:
+            act = self.logic.grammar.parse(action) if isinstance(action, str) else action
+        except IllegalAction:
+            return False
+        return is_legal(act, self.legal_actions())
+
+    def apply(self, action: Action | str) -> Game:
+        """Apply an action (or its text form) for the current player; returns the game.
+
+        An illegal action raises IllegalAction and leaves the game exactly as it was (G-2).
+        """
+        logic = self.logic
+        act = logic.grammar.parse(action) if isinstance(action, str) else action
+        st = self.state
+        logic.validate(st, act)
+        if isinstance(st.chance, GivenChance) and st.chance.fallback is None:
+            # A scripted chance can run out half-way through an automatic step (a free
+            # fill, a new day); keep a copy so that failure changes nothing.
+            backup = st.clone()
+            try:
+                logic.perform(st, act)
+            except ChanceExhausted:
+                self.state = backup
+                raise
+        else:
+            logic.perform(st, act)
+        return self
+
+    def clone(self) -> Game:
+        """An independent copy: applying actions to one never changes the other."""
+        return Game(self.variant, self.state.clone(), self.seed)
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """A JSON-serialisable view of the state; a player's view hides what they cannot see."""
+        if player is not None and not 0 <= player < len(self.state.names):
+            raise ValueError(f"no player {player}: seats are 0..{len(self.state.names) - 1}")
+        return self.logic.view(self.state, player)
+
+    def summary(self) -> dict[str, Any]:
+        """Figures of a finished game (final money, winners, game-specific tallies)."""
+        return self.logic.summary(self.state)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.variant.name} {', '.join(self.players)} {self.phase}>"
+
+
+def _names(players: int | Sequence[str], counts: Sequence[int]) -> tuple[str, ...]:
+    if isinstance(players, int):
+        if players not in counts:
+            raise ValueError(f"{players} players: this variant plays with {_counts(counts)}")
+        return tuple(f"Player {i + 1}" for i in range(players))
+    names = tuple(str(n) for n in players)
+    if len(names) not in counts:
+        raise ValueError(f"{len(names)} players: this variant plays with {_counts(counts)}")
+    if len(set(names)) != len(names) or any(not n.strip() for n in names):
+        raise ValueError(f"player names must be distinct and not empty, got {list(names)}")
+    return names
+
+
+def _counts(counts: Sequence[int]) -> str:
+    return ", ".join(str(c) for c in counts) + " players"
+
+
+def new_game(
+    variant: str | Variant = "medici",
+    players: int | Sequence[str] | None = None,
+    seed: int | None = None,
+    chance: Chance | dict[str, Any] | None = None,
+    strict: bool | None = None,
+) -> Game:
+    """Start a game of a variant (a name from ``config/``, a file path, or a Variant).
+
+    ``players`` is a count or a list of names (default: the variant's smallest count for a
+    two-player game, else 4). ``seed`` seeds the chance; ``chance`` supplies the outcomes
+    instead: a Chance or a dict ``{"orders": [[cards of day 1 in draw order], ...],
+    "choices": [start player, tie-breaks...]}``.
+    """
+    var = variant if isinstance(variant, Variant) else load_variant(variant, strict=strict)
+    counts = var.logic.player_counts()
+    if players is None:
+        players = 4 if 4 in counts else counts[0]
+    names = _names(players, counts)
+    if seed is None and chance is None:
+        seed = fresh_seed()
+    if isinstance(chance, dict):
+        unknown = set(chance) - {"orders", "choices"}
+        if unknown:
+            raise ValueError(f"unknown chance keys {sorted(unknown)}: expected orders, choices")
+        source: Chance = GivenChance(chance.get("orders", ()), chance.get("choices", ()))
+    elif chance is not None:
+        source = chance
+    else:
+        assert seed is not None
+        source = SeededChance(seed)
+    st = var.logic.new_state(names, source)
+    st.log.append(
+        {"type": "setup", "game": var.game, "variant": var.name, "players": list(names), "seed": seed}
+    )
+    var.logic.start(st)
+    return Game(var, st, seed)
+
+
+def game_from_view(
+    variant: str | Variant, view: dict[str, Any], seed: int, strict: bool | None = None
+) -> Game:
+    """A game consistent with ``view`` (a player's ``Game.view``), hidden parts sampled.
+
+    The sample and everything random after it come from ``seed``. Used by bots, which see
+    only a view: two games that differ only in what the view hides give the same result.
+    """
+    var = variant if isinstance(variant, Variant) else load_variant(variant, strict=strict)
+    chance = SeededChance(seed)
+    return Game(var, var.logic.state_from_view(view, chance), seed)
+
+
+def replay(
+    events: Sequence[Event], variant: str | Variant | None = None, upto: int | None = None
+) -> Game:
+    """Rebuild a game from its events alone: chance from the chance events, moves from the rest.
+
+    ``upto`` stops after that many events. Raises IllegalAction if a move is illegal, and
+    ValueError if the rebuilt log differs from the given one.
+    """
+    if not events or events[0].get("type") != "setup":
+        raise ValueError("a game log starts with its setup event")
+    setup = events[0]
+    var = variant if variant is not None else setup["variant"]
+    todo = list(events if upto is None else events[:upto])
+    game = new_game(var, setup["players"], seed=setup.get("seed"), chance=chance_from_events(todo, setup.get("seed")))
+    logic = game.logic
+    for index, event in enumerate(todo):
+        if index < len(game.events):
+            if game.events[index] != event:
+                raise ValueError(f"event {index}: expected {game.events[index]}, the log has {event}")
+            continue
+        action = logic.action_of(event)
+        if action is None:
+            raise ValueError(f"event {index}: {event} does not follow from the moves before it")
+        game.apply(action)
+        if game.events[index] != event:
+            raise ValueError(f"event {index}: expected {game.events[index]}, the log has {event}")
+    if upto is None and len(game.events) != len(todo):
+        raise ValueError(f"the log stops at event {len(todo)} but the game goes on")
+    return game

@@ -1,0 +1,120 @@
+"""The base of every game's rules logic: what the core needs from a game, and the shared checks."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Sequence
+
+from engine.actions import Action, Grammar, Legal, describe
+from engine.chance import Chance
+from engine.errors import IllegalAction
+from engine.phases import PhaseMachine, PhaseSpec
+
+Event = dict[str, Any]
+
+
+class State:
+    """Base of the plain ``__slots__`` game states. Every state has these slots.
+
+    ``phase`` is the phase machine's model attribute; ``log`` is the event list (G-1);
+    ``chance`` the source of random outcomes; ``names`` the players' names.
+    """
+
+    __slots__ = ("phase", "log", "chance", "names")
+
+    phase: str
+    log: list[Event]
+    chance: Chance
+    names: tuple[str, ...]
+
+    def clone(self) -> State:
+        """An independent copy (each game writes its own, copying only what can change)."""
+        raise NotImplementedError
+
+
+class Logic:
+    """One game's rules, bound to one resolved variant; shared by every game of that variant.
+
+    Subclasses set ``grammar`` and ``phases`` and implement the game-specific methods. The
+    phase machine is built once here; handlers fire their triggers through ``self.pm``.
+    """
+
+    grammar: ClassVar[Grammar]
+    phases: ClassVar[PhaseSpec]
+    game: ClassVar[str]
+
+    def __init__(self, rules: dict[str, Any], strict: bool | None = None) -> None:
+        self.rules = rules
+        self.pm = PhaseMachine(self.phases, self, strict=strict)
+
+    # What each game provides.
+    def player_counts(self) -> Sequence[int]:
+        """The player counts this variant can be played with."""
+        raise NotImplementedError
+
+    def new_state(self, names: tuple[str, ...], chance: Chance) -> State:
+        """A state before the first trigger; ``start`` then sets the game going."""
+        raise NotImplementedError
+
+    def current_player(self, st: Any) -> int | None:
+        """Whose move it is, or None when the game is over."""
+        raise NotImplementedError
+
+    def legal(self, st: Any) -> list[Legal]:
+        """What is legal now."""
+        raise NotImplementedError
+
+    def check(self, st: Any, action: Action) -> None:
+        """Raise IllegalAction if ``action`` is not legal; the phase is already checked."""
+        raise NotImplementedError
+
+    def perform(self, st: Any, action: Action) -> None:
+        """Carry out a checked action: log it, change the state, fire its triggers."""
+        raise NotImplementedError
+
+    def view(self, st: Any, player: int | None) -> dict[str, Any]:
+        """The JSON-serialisable view; ``player`` None is the full state (G-3)."""
+        raise NotImplementedError
+
+    def state_from_view(self, view: dict[str, Any], chance: Chance) -> State:
+        """A state consistent with a view, its hidden parts drawn from ``chance``.
+
+        This is determinization for bots: whatever the view hides (pile order, removed
+        cards) is sampled from what the viewer cannot see, so a bot never cheats.
+        """
+        raise NotImplementedError
+
+    def winners(self, st: Any) -> list[int]:
+        """Indexes of the winners once the game is over (G-4), else []."""
+        raise NotImplementedError
+
+    def summary(self, st: Any) -> dict[str, Any]:
+        """Figures of a finished game for simulations: final money and any game-specific tallies."""
+        raise NotImplementedError
+
+    # Shared by every game.
+    def start(self, st: Any) -> None:
+        """Set a new state going: fire the machine's ``begin`` trigger."""
+        self.pm.fire(st, "begin")
+
+    def validate(self, st: Any, action: Action) -> None:
+        """Refuse an action with the reason and what is legal (G-2), changing nothing."""
+        if not self.pm.allows(st.phase, action.kind):
+            if action.kind not in self.grammar.kinds:
+                reason = f"unknown action {action.kind!r}"
+            elif st.phase in self.pm.final_states:
+                reason = "the game is over"
+            else:
+                reason = f"{action.kind} is not possible while {st.phase.replace('_', ' ')}"
+            raise IllegalAction(reason, describe(self.legal(st)))
+        self.check(st, action)
+
+    def refuse(self, st: Any, reason: str) -> IllegalAction:
+        """An IllegalAction for ``reason`` that lists what is legal instead."""
+        return IllegalAction(reason, describe(self.legal(st)))
+
+    def action_of(self, event: Event) -> Action | None:
+        """The action an event records, or None for chance and derived events."""
+        kind = event.get("type")
+        if kind not in self.grammar.kinds:
+            return None
+        return Action(kind, event.get("amount"), event.get("ship"), event.get("harbour"))

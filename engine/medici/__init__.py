@@ -1,0 +1,7 @@
+"""Medici for 2-6 players (RULES.md M-1..M-19)."""
+
+from engine.medici.logic import MediciLogic as Logic
+from engine.medici.logic import MediciState
+from engine.medici.schema import SCHEMA, check
+
+__all__ = ["Logic", "MediciState", "SCHEMA", "check"]

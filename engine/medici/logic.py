@@ -1,0 +1,550 @@
+"""Medici (2-6 players): the rules M-1..M-19 of RULES.md, every number from the variant's YAML."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from engine.actions import Action, Grammar, Legal, Span
+from engine.chance import Chance
+from engine.logic import Event, Logic, State
+from engine.phases import PhaseSpec
+from engine.scoring import best, ranked_payouts
+
+DRAW = Action("draw")
+STOP = Action("stop")
+PASS = Action("pass")
+
+PHASES = PhaseSpec(
+    states=[
+        {"name": "setup"},
+        {"name": "day_start", "on_enter": "enter_day_start"},
+        {"name": "selecting"},
+        {"name": "bidding", "on_enter": "enter_bidding"},
+        {"name": "free_fill", "on_enter": "enter_free_fill"},
+        {"name": "scoring", "on_enter": "enter_scoring"},
+        {"name": "game_over", "on_enter": "enter_game_over", "final": True},
+    ],
+    transitions=[
+        {"trigger": "begin", "source": "setup", "dest": "day_start"},
+        {"trigger": "open", "source": "day_start", "dest": "selecting"},
+        {"trigger": "draw", "source": "selecting", "dest": None},
+        {"trigger": "stop", "source": "selecting", "dest": "bidding"},
+        {"trigger": "bid", "source": "bidding", "dest": None},
+        {"trigger": "pass", "source": "bidding", "dest": None},
+        {"trigger": "next_lot", "source": "bidding", "dest": "selecting"},
+        {"trigger": "fill", "source": "bidding", "dest": "free_fill"},
+        {"trigger": "score", "source": ["bidding", "free_fill"], "dest": "scoring"},
+        {"trigger": "next_day", "source": "scoring", "dest": "day_start"},
+        {"trigger": "finish", "source": "scoring", "dest": "game_over"},
+    ],
+    initial="setup",
+    moves=frozenset({"draw", "stop", "bid", "pass"}),
+    descriptions={
+        "selecting": "selector draws 1-3 cards (M-8)",
+        "bidding": "one bid or pass each, selector last (M-9)",
+        "free_fill": "last player fills for free (M-12)",
+        "scoring": "ships, majorities, bonuses (M-13..M-17)",
+    },
+)
+
+
+class MediciState(State):
+    """The whole state of one Medici game, in plain slots (cheap to clone)."""
+
+    __slots__ = (
+        "pc", "day", "money", "ships", "tracks", "pile", "pile_unknown", "removed",
+        "discards", "lot", "selector", "start_player", "order", "turn", "high_bid",
+        "high_bidder", "bids", "day_ends",
+    )
+
+    pc: dict[str, Any]
+    day: int
+    money: list[int]
+    ships: list[list[str]]
+    tracks: list[list[int]]
+    pile: list[str]  # top of the pile LAST, so drawing is a pop()
+    pile_unknown: int
+    removed: list[str] | None
+    discards: list[str]
+    lot: list[str]
+    selector: int
+    start_player: int
+    order: tuple[int, ...]
+    turn: int
+    high_bid: int
+    high_bidder: int | None
+    bids: list[tuple[int, int | None]]
+    day_ends: list[str]
+
+    def clone(self) -> MediciState:
+        """An independent copy."""
+        c = MediciState.__new__(MediciState)
+        c.phase = self.phase
+        c.log = self.log[:]
+        c.chance = self.chance.clone()
+        c.names = self.names
+        c.pc = self.pc
+        c.day = self.day
+        c.money = self.money[:]
+        c.ships = [s[:] for s in self.ships]
+        c.tracks = [t[:] for t in self.tracks]
+        c.pile = self.pile[:]
+        c.pile_unknown = self.pile_unknown
+        c.removed = None if self.removed is None else self.removed[:]
+        c.discards = self.discards[:]
+        c.lot = self.lot[:]
+        c.selector = self.selector
+        c.start_player = self.start_player
+        c.order = self.order
+        c.turn = self.turn
+        c.high_bid = self.high_bid
+        c.high_bidder = self.high_bidder
+        c.bids = self.bids[:]
+        c.day_ends = self.day_ends[:]
+        return c
+
+
+class MediciLogic(Logic):
+    """Medici's rules for one variant."""
+
+    game = "medici"
+    grammar = Grammar({"draw": (), "stop": (), "bid": ("amount",), "pass": ()})
+    phases = PHASES
+
+    def __init__(self, rules: dict[str, Any], strict: bool | None = None) -> None:
+        super().__init__(rules, strict)
+        cards = rules["cards"]
+        self.commodities: list[str] = list(cards["commodities"])
+        # M-1: one card per commodity and value, plus the gold cards.
+        self.deck: list[str] = [f"{c}:{v}" for c in self.commodities for v in cards["values"]]
+        self.deck += [f"gold:{v}" for v in cards["gold"]]
+        self.kind: dict[str, int] = {}
+        self.value: dict[str, int] = {}
+        for card in self.deck:
+            name, value = card.split(":")
+            self.kind[card] = self.commodities.index(name) if name in self.commodities else -1
+            self.value[card] = int(value)
+        self.days: int = rules["days"]
+        self.max_lot: int = rules["max_lot"]
+        self.min_bid: int = rules["min_bid"]
+        self.lot_limit_self = rules["lot_limit"] == "self"
+        self.on_purchase = rules["track_moves"] == "on_purchase"
+        self.top: int = rules["tracks"]["top"]
+        self.bonuses: dict[int, int] = dict(rules["tracks"]["bonuses"])
+        self.counts: dict[int, dict[str, Any]] = dict(rules["player_counts"])
+
+    # -- setting up -------------------------------------------------------------------
+    def player_counts(self) -> Sequence[int]:
+        """The player counts of the variant's table."""
+        return sorted(self.counts)
+
+    def new_state(self, names: tuple[str, ...], chance: Chance) -> MediciState:
+        """Everyone with start money (M-2), empty ships, tracks at level 0 (M-5)."""
+        n = len(names)
+        st = MediciState()
+        st.phase = "setup"
+        st.log = []
+        st.chance = chance
+        st.names = names
+        st.pc = self.counts[n]
+        st.day = 0
+        st.money = [st.pc["start_money"]] * n
+        st.ships = [[] for _ in range(n)]
+        st.tracks = [[0] * len(self.commodities) for _ in range(n)]
+        st.pile = []
+        st.pile_unknown = 0
+        st.removed = []
+        st.discards = []
+        st.lot = []
+        st.selector = 0
+        st.start_player = 0
+        st.order = ()
+        st.turn = 0
+        st.high_bid = 0
+        st.high_bidder = None
+        st.bids = []
+        st.day_ends = []
+        return st
+
+    # -- questions --------------------------------------------------------------------
+    def current_player(self, st: MediciState) -> int | None:
+        """The selector while selecting, the bidder to act while bidding."""
+        if st.phase == "selecting":
+            return st.selector
+        if st.phase == "bidding":
+            return st.order[st.turn]
+        return None
+
+    def free(self, st: MediciState, player: int) -> int:
+        """Free holds on a player's ship."""
+        return st.pc["ship_capacity"] - len(st.ships[player])
+
+    def _draw_problem(self, st: MediciState) -> str | None:
+        """Why the selector may not draw another card now (M-8), or None."""
+        size = len(st.lot) + 1
+        if size > self.max_lot:
+            return f"the lot already has {self.max_lot} cards, the most a lot may have (M-8)"
+        if not st.pile and not st.pile_unknown:
+            return "the pile is empty (M-8)"
+        cap = st.pc["ship_capacity"]
+        if self.lot_limit_self:
+            room = cap - len(st.ships[st.selector])
+            if room < size:
+                return f"you have room for only {room} cards, so the lot cannot grow (M-8)"
+        elif all(cap - len(ship) < size for ship in st.ships):
+            return f"no player has room for {size} cards, so the lot cannot grow (M-8)"
+        return None
+
+    def legal(self, st: MediciState) -> list[Legal]:
+        """Draw/stop while selecting; a bid range and pass while bidding."""
+        phase = st.phase
+        if phase == "bidding":
+            player = st.order[st.turn]
+            lo = st.high_bid + 1 if st.high_bid >= self.min_bid else self.min_bid
+            hi = st.money[player]
+            return [Span("bid", lo, hi), PASS] if lo <= hi else [PASS]
+        if phase == "selecting":
+            out: list[Legal] = []
+            if self._draw_problem(st) is None:
+                out.append(DRAW)
+            if st.lot:
+                out.append(STOP)
+            return out
+        return []
+
+    def check(self, st: MediciState, action: Action) -> None:
+        """Refuse what M-8 and M-9 forbid, saying why."""
+        kind = action.kind
+        if kind == "bid":
+            amount = action.amount
+            if amount is None or action.ship is not None or action.harbour is not None:
+                raise self.refuse(st, "a bid is written: bid AMOUNT")
+            player = st.order[st.turn]
+            if amount < self.min_bid:
+                raise self.refuse(st, f"a bid must be at least {self.min_bid} (M-9)")
+            if amount <= st.high_bid:
+                raise self.refuse(
+                    st, f"a bid must be higher than the high bid of {st.high_bid} (M-9)"
+                )
+            if amount > st.money[player]:
+                raise self.refuse(
+                    st,
+                    f"{st.names[player]} has only {st.money[player]} florins (M-9)",
+                )
+        elif action != Action(kind):
+            raise self.refuse(st, f"{kind} takes no arguments")
+        elif kind == "draw":
+            problem = self._draw_problem(st)
+            if problem is not None:
+                raise self.refuse(st, problem)
+            if not st.pile:
+                raise self.refuse(st, "the given draw order has run out: the next card is unknown")
+        elif kind == "stop" and not st.lot:
+            raise self.refuse(st, "draw at least one card before stopping (M-8)")
+
+    # -- moves ------------------------------------------------------------------------
+    def perform(self, st: MediciState, action: Action) -> None:
+        """Carry out a checked move."""
+        kind = action.kind
+        if kind == "bid":
+            player = st.order[st.turn]
+            self.pm.fire(st, "bid")
+            st.log.append({"type": "bid", "player": player, "amount": action.amount})
+            st.high_bid = action.amount  # type: ignore[assignment]
+            st.high_bidder = player
+            st.bids.append((player, action.amount))
+            self._next_bidder(st)
+        elif kind == "pass":
+            player = st.order[st.turn]
+            self.pm.fire(st, "pass")
+            st.log.append({"type": "pass", "player": player})
+            st.bids.append((player, None))
+            self._next_bidder(st)
+        elif kind == "draw":
+            self.pm.fire(st, "draw")
+            card = st.pile.pop()
+            st.lot.append(card)
+            st.log.append({"type": "draw", "player": st.selector, "card": card})
+        else:
+            st.log.append({"type": "stop", "player": st.selector})
+            self.pm.fire(st, "stop")
+
+    def _next_bidder(self, st: MediciState) -> None:
+        st.turn += 1
+        if st.turn < len(st.order):
+            return
+        lot = st.lot
+        st.lot = []
+        winner = st.high_bidder
+        if winner is None:
+            # M-10: nobody bid; the lot is out for the rest of the day.
+            st.discards.extend(lot)
+            st.log.append({"type": "discard", "cards": lot})
+        else:
+            st.money[winner] -= st.high_bid
+            st.ships[winner].extend(lot)
+            st.log.append({"type": "buy", "player": winner, "cards": lot, "price": st.high_bid})
+            if self.on_purchase:
+                self._move_tracks(st, winner, lot)
+        cap = st.pc["ship_capacity"]
+        in_day = [p for p, ship in enumerate(st.ships) if len(ship) < cap]
+        if len(in_day) <= 1:
+            st.day_ends.append("full_ships")
+            self.pm.fire(st, "fill" if in_day else "score")
+        elif not st.pile and not st.pile_unknown:
+            st.day_ends.append("empty_pile")  # M-12 (b)
+            self.pm.fire(st, "score")
+        else:
+            # M-11: the next selector is to the left, skipping full ships (M-7).
+            n = len(st.ships)
+            nxt = (st.selector + 1) % n
+            while len(st.ships[nxt]) >= cap:
+                nxt = (nxt + 1) % n
+            st.selector = nxt
+            self.pm.fire(st, "next_lot")
+
+    def _move_tracks(self, st: MediciState, player: int, cards: list[str]) -> None:
+        """M-15: one level per card of the commodity (gold never), stopping at the top."""
+        counts = [0] * len(self.commodities)
+        for card in cards:
+            k = self.kind[card]
+            if k >= 0:
+                counts[k] += 1
+        row = st.tracks[player]
+        for k, count in enumerate(counts):
+            if count:
+                before = row[k]
+                row[k] = min(self.top, before + count)
+                st.log.append(
+                    {
+                        "type": "track",
+                        "player": player,
+                        "commodity": self.commodities[k],
+                        "cards": count,
+                        "from": before,
+                        "to": row[k],
+                    }
+                )
+
+    # -- automatic phases -------------------------------------------------------------
+    def enter_day_start(self, st: MediciState) -> None:
+        """M-3, M-6: shuffle, remove the rest unseen, choose the start player."""
+        st.day += 1
+        n = len(st.names)
+        what = f"day {st.day} pile"
+        order, unknown = st.chance.order(what, self.deck, st.pc["cards_per_day"])
+        st.log.append({"type": "order", "what": what, "order": order, "unknown": unknown})
+        st.pile = order[::-1]
+        st.pile_unknown = unknown
+        st.removed = _without(self.deck, order) if unknown == 0 else None
+        st.discards = []
+        st.lot = []
+        st.ships = [[] for _ in range(n)]
+        st.start_player = self._start_player(st)
+        st.selector = st.start_player
+        self.pm.fire(st, "open")
+
+    def _start_player(self, st: MediciState) -> int:
+        n = len(st.names)
+        if st.day == 1:
+            if self.rules["start_player"] == "first":
+                candidates, reason = [0], "first seat"
+            else:
+                candidates, reason = list(range(n)), "random"
+        elif self.rules["later_start_player"] == "rotate":
+            candidates, reason = [(st.start_player + 1) % n], "next seat"
+        else:
+            least = min(st.money)
+            candidates = [p for p in range(n) if st.money[p] == least]
+            reason = "least money"
+        if len(candidates) == 1:
+            player = candidates[0]
+        elif self.rules["tie_break"] == "seat_order" and st.day > 1:
+            player = candidates[0]
+            reason += ", tie broken by seat order"
+        else:
+            what = f"day {st.day} start player"
+            player = st.chance.choose(what, candidates)
+            st.log.append({"type": "choose", "what": what, "options": candidates, "result": player})
+            if st.day > 1:
+                reason += ", tie broken at random"
+        st.log.append(
+            {"type": "start_player", "day": st.day, "player": player, "reason": reason}
+        )
+        return player
+
+    def enter_bidding(self, st: MediciState) -> None:
+        """M-9: from the selector's left, selector last, skipping who cannot take the lot."""
+        n = len(st.names)
+        size = len(st.lot)
+        cap = st.pc["ship_capacity"]
+        order = tuple(
+            p
+            for p in ((st.selector + i) % n for i in range(1, n + 1))
+            if cap - len(st.ships[p]) >= size
+        )
+        st.order = order
+        st.turn = 0
+        st.high_bid = 0
+        st.high_bidder = None
+        st.bids = []
+
+    def enter_free_fill(self, st: MediciState) -> None:
+        """M-12 (a): the last player takes cards from the top until full or the pile is empty."""
+        cap = st.pc["ship_capacity"]
+        player = next(p for p, ship in enumerate(st.ships) if len(ship) < cap)
+        taken: list[str] = []
+        while len(st.ships[player]) < cap and (st.pile or st.pile_unknown):
+            if not st.pile:
+                from engine.errors import ChanceExhausted
+
+                raise ChanceExhausted("the given draw order has run out during the free fill")
+            card = st.pile.pop()
+            st.ships[player].append(card)
+            taken.append(card)
+        st.log.append({"type": "free_fill", "player": player, "cards": taken})
+        if self.on_purchase:
+            self._move_tracks(st, player, taken)
+        self.pm.fire(st, "score")
+
+    def enter_scoring(self, st: MediciState) -> None:
+        """M-13..M-17: ship ranking, track moves, majorities and bonuses."""
+        log = st.log
+        n = len(st.names)
+        log.append({"type": "day_end", "day": st.day, "by": st.day_ends[-1]})
+        values = [sum(self.value[c] for c in ship) for ship in st.ships]
+        for p, (amount, place, tied) in enumerate(ranked_payouts(values, st.pc["ship_payouts"])):
+            st.money[p] += amount
+            log.append(
+                {
+                    "type": "payout", "player": p, "amount": amount, "reason": "ship",
+                    "value": values[p], "place": place, "tied": tied,
+                }
+            )
+        if not self.on_purchase:
+            for p in range(n):
+                self._move_tracks(st, p, st.ships[p])
+        table = st.pc["track_payouts"]
+        for k, commodity in enumerate(self.commodities):
+            levels = [st.tracks[p][k] for p in range(n)]
+            for p, (amount, place, tied) in enumerate(ranked_payouts(levels, table)):
+                if amount:
+                    st.money[p] += amount
+                    log.append(
+                        {
+                            "type": "payout", "player": p, "amount": amount,
+                            "reason": "majority", "commodity": commodity,
+                            "level": levels[p], "place": place, "tied": tied,
+                        }
+                    )
+            for p in range(n):
+                bonus = self.bonuses.get(levels[p], 0)
+                if bonus:
+                    st.money[p] += bonus
+                    log.append(
+                        {
+                            "type": "payout", "player": p, "amount": bonus, "reason": "bonus",
+                            "commodity": commodity, "level": levels[p],
+                        }
+                    )
+        self.pm.fire(st, "finish" if st.day >= self.days else "next_day")
+
+    def enter_game_over(self, st: MediciState) -> None:
+        """M-18, G-4: most money wins; equal money shares the victory."""
+        st.order = ()
+        st.log.append({"type": "game_over", "money": st.money[:], "winners": best(st.money)})
+
+    def state_from_view(self, view: dict[str, Any], chance: Chance) -> MediciState:
+        """Rebuild a state from a view; the pile and removed cards are drawn from the unseen."""
+        names = tuple(p["name"] for p in view["players"])
+        st = self.new_state(names, chance)
+        st.phase = view["phase"]
+        st.day = view["day"]
+        st.money = [p["money"] for p in view["players"]]
+        st.ships = [list(p["ship"]) for p in view["players"]]
+        st.tracks = [[p["tracks"][c] for c in self.commodities] for p in view["players"]]
+        st.lot = list(view["lot"])
+        st.discards = list(view["discards"])
+        st.start_player = view["start_player"]
+        if view["selector"] is not None:
+            st.selector = view["selector"]
+        if st.phase == "bidding":
+            st.bids = [(b["player"], b["bid"]) for b in view["bids"]]
+            st.order = tuple([p for p, _ in st.bids] + list(view["bidders"]))
+            st.turn = len(st.bids)
+            st.high_bid = view["high_bid"]
+            st.high_bidder = view["high_bidder"]
+        unseen = _multiset_without(self.deck, st.lot, st.discards, *st.ships)
+        count = view["pile_count"]
+        if "pile" in view and "?" not in view["pile"]:
+            order = list(view["pile"])
+        else:
+            order, _ = chance.order("hidden cards", unseen, count)
+        st.pile = order[::-1]
+        st.removed = _multiset_without(unseen, order)
+        return st
+
+    # -- results and views ------------------------------------------------------------
+    def winners(self, st: MediciState) -> list[int]:
+        """G-4."""
+        return best(st.money) if st.phase == "game_over" else []
+
+    def summary(self, st: MediciState) -> dict[str, Any]:
+        """Final money, winners, and how each day ended."""
+        return {"money": st.money[:], "winners": self.winners(st), "day_ends": st.day_ends[:]}
+
+    def view(self, st: MediciState, player: int | None) -> dict[str, Any]:
+        """The documented view (README: "Game.view")."""
+        full = player is None
+        current = self.current_player(st)
+        players = []
+        for p, name in enumerate(st.names):
+            ship = st.ships[p]
+            players.append(
+                {
+                    "name": name,
+                    "money": st.money[p],
+                    "ship": ship[:],
+                    "ship_value": sum(self.value[c] for c in ship),
+                    "free_holds": st.pc["ship_capacity"] - len(ship),
+                    "tracks": dict(zip(self.commodities, st.tracks[p])),
+                }
+            )
+        view: dict[str, Any] = {
+            "game": self.game,
+            "day": st.day,
+            "days": self.days,
+            "phase": st.phase,
+            "current_player": current,
+            "players": players,
+            "selector": st.selector if st.phase in ("selecting", "bidding") else None,
+            "start_player": st.start_player,
+            "lot": st.lot[:],
+            "high_bid": st.high_bid if st.phase == "bidding" else None,
+            "high_bidder": st.high_bidder if st.phase == "bidding" else None,
+            "bids": [{"player": p, "bid": b} for p, b in st.bids] if st.phase == "bidding" else [],
+            "bidders": list(st.order[st.turn :]) if st.phase == "bidding" else [],
+            "pile_count": len(st.pile) + st.pile_unknown,
+            "discards": st.discards[:],
+            "winners": self.winners(st),
+            "viewer": player,
+        }
+        if full:
+            view["pile"] = st.pile[::-1] + ["?"] * st.pile_unknown
+            view["removed"] = None if st.removed is None else st.removed[:]
+        return view
+
+
+def _multiset_without(deck: list[str], *groups: list[str]) -> list[str]:
+    rest = list(deck)
+    for group in groups:
+        for card in group:
+            rest.remove(card)
+    return rest
+
+
+def _without(deck: list[str], taken: list[str]) -> list[str]:
+    rest = list(deck)
+    for card in taken:
+        rest.remove(card)
+    return rest

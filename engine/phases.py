@@ -1,0 +1,125 @@
+"""The phase-machine builder: one ``transitions`` Machine per rules variant, shared by all games.
+
+A game describes its phases as data: states (with the name of the logic method to run on
+entering each) and transitions (trigger, source, dest; ``dest`` None for a move that stays
+in its phase). ``PhaseMachine`` builds the ``transitions.Machine`` from that (model=None,
+auto_transitions=False), then compiles the machine's own transition table into a dict, so
+firing a trigger costs a dict lookup instead of the ~7 µs of ``Event.trigger``. The table is
+read off the built machine, never written separately, so the machine stays the one place
+that says which action may happen in which phase. ``strict=True`` fires every trigger
+through ``transitions`` itself; tests play the same games both ways and compare.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from transitions import Machine
+
+from engine.errors import IllegalAction
+
+Callback = Callable[[Any], None]
+
+
+@dataclass(frozen=True)
+class PhaseSpec:
+    """A game's phases as data.
+
+    ``states`` are dicts as ``transitions`` takes them, with ``on_enter`` naming a method of
+    the game logic. ``moves`` are the triggers that players fire (the others are fired by
+    the logic itself). ``transitions`` are dicts with trigger/source/dest.
+    """
+
+    states: list[dict[str, Any]]
+    transitions: list[dict[str, Any]]
+    initial: str
+    moves: frozenset[str]
+    descriptions: dict[str, str] = field(default_factory=dict)
+
+
+class PhaseMachine:
+    """A built machine plus its compiled transition table."""
+
+    def __init__(self, spec: PhaseSpec, logic: object, strict: bool | None = None) -> None:
+        self.spec = spec
+        self.strict = os.environ.get("MEDICI_STRICT_MACHINE") == "1" if strict is None else strict
+        self._callbacks: dict[str, list[Callback]] = {}
+        states = []
+        for raw in spec.states:
+            names = raw.get("on_enter", [])
+            names = [names] if isinstance(names, str) else list(names)
+            funcs: list[Callback] = [getattr(logic, n) for n in names]
+            self._callbacks[raw["name"]] = funcs
+            state = dict(raw)
+            # transitions passes EventData (send_event=True); our callbacks take the model.
+            state["on_enter"] = [_on_model(f) for f in funcs]
+            states.append(state)
+        self.machine = Machine(
+            model=None,
+            states=states,
+            transitions=[dict(t) for t in spec.transitions],
+            initial=spec.initial,
+            auto_transitions=False,
+            send_event=True,
+            model_attribute="phase",
+        )
+        self.table: dict[tuple[str, str], tuple[str | None, list[Callback]]] = {}
+        self.moves_in: dict[str, tuple[str, ...]] = {}
+        for trigger, event in self.machine.events.items():
+            for source, trans in event.transitions.items():
+                if len(trans) != 1 or trans[0].conditions:
+                    raise ValueError(f"{trigger} from {source}: one unconditional transition expected")
+                dest = trans[0].dest
+                self.table[(source, trigger)] = (dest, self._callbacks[dest] if dest else [])
+        self.final_states = frozenset(s["name"] for s in spec.states if s.get("final"))
+        for state in self.machine.states:
+            self.moves_in[state] = tuple(
+                t for t in self.machine.get_triggers(state) if t in spec.moves
+            )
+
+    @property
+    def states(self) -> list[str]:
+        """The phase names, in declaration order."""
+        return list(self.machine.states)
+
+    def allows(self, phase: str, trigger: str) -> bool:
+        """Whether ``trigger`` may be fired in ``phase``."""
+        return (phase, trigger) in self.table
+
+    def fire(self, model: Any, trigger: str) -> None:
+        """Fire ``trigger`` on ``model`` (which has a ``phase`` attribute), running on_enter."""
+        if self.strict:
+            self.machine.events[trigger].trigger(model)
+            return
+        entry = self.table.get((model.phase, trigger))
+        if entry is None:
+            raise IllegalAction(f"{trigger} is not possible while {model.phase}")
+        dest, callbacks = entry
+        if dest is not None:
+            model.phase = dest
+            for callback in callbacks:
+                callback(model)
+
+    def mermaid(self) -> str:
+        """The built machine as a Mermaid state diagram (moves plain, automatic steps marked)."""
+        lines = ["stateDiagram-v2", f"    [*] --> {self.machine.initial}"]
+        for trigger, event in self.machine.events.items():
+            kind = "" if trigger in self.spec.moves else " (auto)"
+            for source, trans in event.transitions.items():
+                for t in trans:
+                    lines.append(f"    {source} --> {t.dest or source}: {trigger}{kind}")
+        for name in sorted(self.final_states):
+            lines.append(f"    {name} --> [*]")
+        for name, text in self.spec.descriptions.items():
+            lines.append(f"    note right of {name}: {text}")
+        return "\n".join(lines) + "\n"
+
+
+def _on_model(func: Callback) -> Callable[[Any], None]:
+    def call(event_data: Any) -> None:
+        func(event_data.model)
+
+    call.__name__ = getattr(func, "__name__", "callback")
+    return call

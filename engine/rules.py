@@ -1,0 +1,182 @@
+"""Rules variants: find them, load them (safe YAML, fully validated), resolve ``extends``.
+
+A ``Variant`` is a resolved rules document plus the game logic (and so the phase machine)
+built for it. Variants are cached by name and file, so every game of a variant shares one
+machine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from engine.errors import Problem, RulesError
+from engine.yamlsafe import Document, load_yaml, merge
+
+GAMES = {"medici": "engine.medici", "medici-vs-strozzi": "engine.strozzi"}
+"""Game id -> module providing ``check(doc) -> list[Problem]`` and ``Logic``."""
+
+MAX_EXTENDS = 8
+
+
+def config_dir() -> Path:
+    """Where the shipped rules files are: ``$MEDICI_CONFIG``, the installed copy, or ``config/``."""
+    env = os.environ.get("MEDICI_CONFIG")
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve().parent
+    installed = here / "config"
+    if installed.is_dir():
+        return installed
+    return here.parent / "config"
+
+
+def variant_names() -> list[str]:
+    """The names of the shipped variants."""
+    return sorted(p.stem for p in config_dir().glob("*.yaml"))
+
+
+@dataclass(frozen=True, eq=False)
+class Variant:
+    """A resolved, validated rules variant and the logic built for it."""
+
+    name: str
+    game: str
+    description: str
+    rules: dict[str, Any]
+    digest: str
+    source: str
+    logic: Any
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.name} ({self.game}) from {self.source}>"
+
+
+def _locate(ref: str, relative_to: Path | None = None) -> Path:
+    looks_like_path = "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))
+    if looks_like_path:
+        path = Path(ref)
+        if not path.is_absolute() and relative_to is not None and not path.exists():
+            path = relative_to / ref
+        return path
+    return config_dir() / f"{ref}.yaml"
+
+
+def resolve_document(
+    ref: str, relative_to: Path | None = None, depth: int = 0, files: list[Path] | None = None
+) -> Document:
+    """Load a rules file and everything it ``extends``, merged (lists replace, maps merge).
+
+    ``files``, if given, collects the paths read, for cache checks.
+    """
+    path = _locate(ref, relative_to)
+    if files is not None:
+        files.append(path)
+    if not path.is_file():
+        known = ", ".join(variant_names())
+        raise RulesError(
+            [Problem(str(path), None, "", f"no such rules file (shipped variants: {known})")]
+        )
+    doc = load_yaml(path, name=_display(path))
+    data = doc.data
+    if not isinstance(data, dict):
+        raise RulesError([Problem(doc.name, 1, "", "a rules file is a mapping of keys")])
+    base_ref = data.get("extends")
+    if base_ref is None:
+        return doc
+    if not isinstance(base_ref, str):
+        file, line = doc.where(("extends",))
+        raise RulesError([Problem(file, line, "extends", "expected a variant name or file")])
+    if depth >= MAX_EXTENDS:
+        file, line = doc.where(("extends",))
+        raise RulesError([Problem(file, line, "extends", f"more than {MAX_EXTENDS} levels (a loop?)")])
+    base = resolve_document(base_ref, path.parent, depth + 1, files)
+    return merge(base, doc.without("extends"))
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def check_document(doc: Document) -> list[Problem]:
+    """Every problem in a resolved rules document."""
+    data = doc.data
+    game = data.get("game") if isinstance(data, dict) else None
+    if game not in GAMES:
+        file, line = doc.where(("game",))
+        return [Problem(file, line, "game", f"expected one of {', '.join(GAMES)}, got {game!r}")]
+    return import_module(GAMES[game]).check(doc)
+
+
+def digest(rules: dict[str, Any]) -> str:
+    """A SHA-256 over the canonical JSON of resolved rules."""
+    text = json.dumps(rules, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+_CACHE: dict[tuple[str, str, bool | None], Variant] = {}
+
+
+def variant_from_rules(rules: dict[str, Any], source: str, strict: bool | None = None) -> Variant:
+    """A Variant from an already resolved rules mapping (as a saved game stores it), validated."""
+    problems = check_document(Document(rules, source, {}))
+    if problems:
+        raise RulesError(problems)
+    return _build(rules, source, strict)
+
+
+def _build(rules: dict[str, Any], source: str, strict: bool | None) -> Variant:
+    key = (digest(rules), source, strict)
+    cached = _CACHE.get(key)
+    if cached is not None:
+        return cached
+    module = import_module(GAMES[rules["game"]])
+    var = Variant(
+        name=rules["name"],
+        game=rules["game"],
+        description=rules.get("description", ""),
+        rules=rules,
+        digest=key[0],
+        source=source,
+        logic=module.Logic(rules, strict=strict),
+    )
+    _CACHE[key] = var
+    return var
+
+
+_FILE_CACHE: dict[tuple[str, bool | None], tuple[list[tuple[Path, int, int]], Variant]] = {}
+
+
+def _stamp(path: Path) -> tuple[Path, int, int]:
+    try:
+        st = path.stat()
+    except OSError:
+        return (path, -1, -1)
+    return (path, st.st_mtime_ns, st.st_size)
+
+
+def load_variant(ref: str, strict: bool | None = None) -> Variant:
+    """Load a variant by name (``medici``) or file path, validated.
+
+    Cached while none of the files it was read from changes, so games share one machine.
+    """
+    key = (str(_locate(ref).resolve()), strict)
+    hit = _FILE_CACHE.get(key)
+    if hit is not None and all(_stamp(stamp[0]) == stamp for stamp in hit[0]):
+        return hit[1]
+    files: list[Path] = []
+    doc = resolve_document(ref, files=files)
+    problems = check_document(doc)
+    if problems:
+        raise RulesError(problems)
+    var = _build(doc.data, doc.name, strict)
+    _FILE_CACHE[key] = ([_stamp(p) for p in files], var)
+    return var
