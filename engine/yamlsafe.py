@@ -101,7 +101,7 @@ def _short_tag(tag: str) -> str:
 
 
 def dotted(path: KeyPath) -> str:
-    """A key path as messages show it: ``('player_counts', 5, 'payouts')`` -> ``player_counts.5.payouts``."""
+    """A key path as messages show it: ``('counts', 5, 'payouts')`` -> ``counts.5.payouts``."""
     return ".".join(str(key) for key in path)
 
 

@@ -1,4 +1,4 @@
-"""Tests for the strict YAML loader: what it accepts, what it refuses, and where values came from."""
+"""Tests for the strict YAML loader: what it accepts, what it refuses, where values came from."""
 
 from __future__ import annotations
 
@@ -239,7 +239,7 @@ def test_nesting_limit() -> None:
 
 
 def test_deep_nesting_does_not_blow_the_stack() -> None:
-    line, message = refusal("[" * 100_000 + "]" * 100_000)
+    _, message = refusal("[" * 100_000 + "]" * 100_000)
     assert "nesting is deeper than 32 levels" in message
 
 
