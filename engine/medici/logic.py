@@ -191,7 +191,7 @@ class MediciLogic(Logic):
             room = cap - len(st.ships[st.selector])
             if room < size:
                 return f"you have room for only {room} cards, so the lot cannot grow (M-8)"
-        elif all(cap - len(ship) < size for ship in st.ships):
+        elif cap - min(map(len, st.ships)) < size:
             return f"no player has room for {size} cards, so the lot cannot grow (M-8)"
         return None
 
