@@ -153,6 +153,6 @@ def _article(part: str) -> str:
 
 
 def _number(word: str, name: str, usage: str) -> int:
-    if not word.isdigit() or len(word) > 9:
+    if not (word.isascii() and word.isdigit()) or len(word) > 9:
         raise IllegalAction(f"{name} must be a whole number 0 or more, got {word!r}: {usage}")
     return int(word)

@@ -73,9 +73,12 @@ class Game:
         act = logic.grammar.parse(action) if isinstance(action, str) else action
         st = self.state
         logic.validate(st, act)
-        if isinstance(st.chance, GivenChance) and st.chance.fallback is None:
-            # A scripted chance can run out half-way through an automatic step (a free
-            # fill, a new day); keep a copy so that failure changes nothing.
+        chance = st.chance
+        if isinstance(chance, GivenChance) and (
+            chance.fallback is None or chance.orders or chance.choices
+        ):
+            # A scripted chance can run out, or give a bad outcome, half-way through an
+            # automatic step (a free fill, a new day); keep a copy so failure changes nothing.
             backup = st.clone()
             try:
                 logic.perform(st, act)
@@ -104,11 +107,14 @@ class Game:
         return f"<Game {self.variant.name} {', '.join(self.players)} {self.phase}>"
 
 
-def _names(players: int | Sequence[str], counts: Sequence[int]) -> tuple[str, ...]:
+def _names(players: int | Sequence[str], logic: Logic) -> tuple[str, ...]:
+    counts = logic.player_counts()
+    if isinstance(players, str):
+        raise ValueError(f"players is a count or a list of names, got the string {players!r}")
     if isinstance(players, int):
         if players not in counts:
             raise ValueError(f"{players} players: this variant plays with {_counts(counts)}")
-        return tuple(f"Player {i + 1}" for i in range(players))
+        return logic.default_names(players)
     names = tuple(str(n) for n in players)
     if len(names) not in counts:
         raise ValueError(f"{len(names)} players: this variant plays with {_counts(counts)}")
@@ -139,7 +145,7 @@ def new_game(
     counts = var.logic.player_counts()
     if players is None:
         players = 4 if 4 in counts else counts[0]
-    names = _names(players, counts)
+    names = _names(players, var.logic)
     if seed is None and chance is None:
         seed = fresh_seed()
     if isinstance(chance, dict):
