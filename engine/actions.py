@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from engine.errors import IllegalAction
 

@@ -10,7 +10,8 @@ than ``random``, whose shuffle is not stable across Python versions.
 from __future__ import annotations
 
 import os
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engine.errors import ChanceExhausted
 
@@ -182,7 +183,7 @@ CHANCE_EVENTS = frozenset({"order", "choose"})
 def chance_from_events(
     events: Sequence[dict[str, Any]], seed: int | None = None
 ) -> GivenChance:
-    """A source that replays the chance outcomes recorded in ``events``, then goes on from ``seed``."""
+    """Replays the chance outcomes recorded in ``events``, then goes on from ``seed``."""
     orders = [e["order"] for e in events if e.get("type") == "order"]
     choices = [e["result"] for e in events if e.get("type") == "choose"]
     return GivenChance(orders, choices, None if seed is None else SeededChance(seed))

@@ -10,11 +10,10 @@ import argparse
 import importlib
 import pkgutil
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 import engine.commands
 from engine.errors import MediciError
-
 
 SHELL_OPTIONS = ("--script", "--saves", "--no-color", "--seed")
 """Options that start the shell rather than a subcommand."""

@@ -48,3 +48,16 @@ class RulesError(MediciError, ValueError):
 
 class ChanceExhausted(MediciError, ValueError):
     """The game needs a chance outcome that the supplied chance does not give."""
+
+
+class RecordError(MediciError, ValueError):
+    """A game record that cannot be read, verified or written: ``FILE: what is wrong``.
+
+    ``file`` is the record's path as shown to the user; ``message`` says what is wrong and,
+    where it helps, what would be accepted.
+    """
+
+    def __init__(self, file: str, message: str) -> None:
+        self.file = file
+        self.message = message
+        super().__init__(f"{file}: {message}")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engine.actions import Action, Legal, is_legal
 from engine.chance import Chance, GivenChance, SeededChance, chance_from_events, fresh_seed
@@ -160,7 +161,13 @@ def new_game(
         source = SeededChance(seed)
     st = var.logic.new_state(names, source)
     st.log.append(
-        {"type": "setup", "game": var.game, "variant": var.name, "players": list(names), "seed": seed}
+        {
+            "type": "setup",
+            "game": var.game,
+            "variant": var.name,
+            "players": list(names),
+            "seed": seed,
+        }
     )
     var.logic.start(st)
     return Game(var, st, seed)
@@ -184,7 +191,8 @@ def replay(
 ) -> Game:
     """Rebuild a game from its events alone: chance from the chance events, moves from the rest.
 
-    ``upto`` stops after that many events. Raises IllegalAction if a move is illegal, and
+    ``upto`` rebuilds the first ``upto`` events (and any that follow automatically from
+    the last move rebuilt). Raises IllegalAction if a move is illegal, and
     ValueError if the rebuilt log differs from the given one.
     """
     if not events or events[0].get("type") != "setup":
@@ -192,19 +200,20 @@ def replay(
     setup = events[0]
     var = variant if variant is not None else setup["variant"]
     todo = list(events if upto is None else events[:upto])
-    game = new_game(var, setup["players"], seed=setup.get("seed"), chance=chance_from_events(todo, setup.get("seed")))
+    seed = setup.get("seed")
+    game = new_game(var, setup["players"], seed=seed, chance=chance_from_events(todo, seed))
     logic = game.logic
     for index, event in enumerate(todo):
         if index < len(game.events):
             if game.events[index] != event:
-                raise ValueError(f"event {index}: expected {game.events[index]}, the log has {event}")
+                raise ValueError(f"event {index}: expected {game.events[index]}, got {event}")
             continue
         action = logic.action_of(event)
         if action is None:
             raise ValueError(f"event {index}: {event} does not follow from the moves before it")
         game.apply(action)
         if game.events[index] != event:
-            raise ValueError(f"event {index}: expected {game.events[index]}, the log has {event}")
+            raise ValueError(f"event {index}: expected {game.events[index]}, got {event}")
     if upto is None and len(game.events) != len(todo):
         raise ValueError(f"the log stops at event {len(todo)} but the game goes on")
     return game

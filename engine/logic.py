@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Sequence
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self
 
 from engine.actions import Action, Grammar, Legal, describe
 from engine.chance import Chance
@@ -30,6 +31,19 @@ class State:
         """An independent copy (each game writes its own, copying only what can change)."""
         raise NotImplementedError
 
+    def copy_base(self) -> Self:
+        """A new state of the same class with this base's slots copied, for ``clone()``.
+
+        The log list is copied (events themselves are never changed once logged) and the
+        chance source cloned; the game's own slots are left for its ``clone()`` to fill.
+        """
+        c = self.__class__.__new__(self.__class__)
+        c.phase = self.phase
+        c.log = self.log[:]
+        c.chance = self.chance.clone()
+        c.names = self.names
+        return c
+
 
 class Logic:
     """One game's rules, bound to one resolved variant; shared by every game of that variant.
@@ -41,6 +55,8 @@ class Logic:
     grammar: ClassVar[Grammar]
     phases: ClassVar[PhaseSpec]
     game: ClassVar[str]
+    phase_words: ClassVar[dict[str, str]] = {}
+    """How messages name a phase where its name is no gerund ("while the offer is open")."""
 
     def __init__(self, rules: dict[str, Any], strict: bool | None = None) -> None:
         self.rules = rules
@@ -50,6 +66,10 @@ class Logic:
     def player_counts(self) -> Sequence[int]:
         """The player counts this variant can be played with."""
         raise NotImplementedError
+
+    def default_names(self, count: int) -> tuple[str, ...]:
+        """The players' names when a game is started with a count: ``Player 1``, ..."""
+        return tuple(f"Player {i + 1}" for i in range(count))
 
     def new_state(self, names: tuple[str, ...], chance: Chance) -> State:
         """A state before the first trigger; ``start`` then sets the game going."""
@@ -98,15 +118,33 @@ class Logic:
 
     def validate(self, st: Any, action: Action) -> None:
         """Refuse an action with the reason and what is legal (G-2), changing nothing."""
+        for arg in action[1:]:
+            if arg is not None and arg.__class__ is not int:
+                raise IllegalAction(
+                    f"{action.kind}: arguments must be whole numbers, got {arg!r}",
+                    describe(self.legal(st)),
+                )
         if (st.phase, action.kind) not in self.pm.table:
             if action.kind not in self.grammar.kinds:
                 reason = f"unknown action {action.kind!r}"
             elif st.phase in self.pm.final_states:
                 reason = "the game is over"
             else:
-                reason = f"{action.kind} is not possible while {st.phase.replace('_', ' ')}"
+                words = self.phase_words.get(st.phase) or st.phase.replace("_", " ")
+                reason = f"{action.kind} is not possible while {words}"
             raise IllegalAction(reason, describe(self.legal(st)))
         self.check(st, action)
+
+    def chance_order(
+        self, st: Any, what: str, items: Sequence[str], count: int
+    ) -> tuple[list[str], int]:
+        """Ask the chance source to order ``count`` of ``items`` and log the outcome (G-1).
+
+        Returns the known order, top first, and how many unknown items follow it.
+        """
+        order, unknown = st.chance.order(what, items, count)
+        st.log.append({"type": "order", "what": what, "order": order, "unknown": unknown})
+        return order, unknown
 
     def refuse(self, st: Any, reason: str) -> IllegalAction:
         """An IllegalAction for ``reason`` that lists what is legal instead."""
@@ -118,3 +156,29 @@ class Logic:
         if kind not in self.grammar.kinds:
             return None
         return Action(kind, event.get("amount"), event.get("ship"), event.get("harbour"))
+
+
+def deck_of(
+    kinds: Sequence[str], values: Sequence[int], gold: Sequence[int]
+) -> tuple[list[str], dict[str, int], dict[str, int]]:
+    """A game's cards or tiles (M-1, S-1): one ``kind:value`` per kind and value, then gold.
+
+    Returns the pieces, each piece's kind (an index into ``kinds``; -1 for gold) and value.
+    """
+    deck = [f"{k}:{v}" for k in kinds for v in values] + [f"gold:{v}" for v in gold]
+    kind: dict[str, int] = {}
+    value: dict[str, int] = {}
+    for piece in deck:
+        name, number = piece.split(":")
+        kind[piece] = kinds.index(name) if name in kinds else -1
+        value[piece] = int(number)
+    return deck, kind, value
+
+
+def multiset_without(items: Sequence[str], *groups: Sequence[str]) -> list[str]:
+    """``items`` less one occurrence of every entry of ``groups`` (ValueError if one is missing)."""
+    rest = list(items)
+    for group in groups:
+        for item in group:
+            rest.remove(item)
+    return rest

@@ -13,8 +13,9 @@ through ``transitions`` itself; tests play the same games both ways and compare.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from transitions import Machine
 
@@ -70,7 +71,7 @@ class PhaseMachine:
         for trigger, event in self.machine.events.items():
             for source, trans in event.transitions.items():
                 if len(trans) != 1 or trans[0].conditions:
-                    raise ValueError(f"{trigger} from {source}: one unconditional transition expected")
+                    raise ValueError(f"{trigger} from {source}: expected one plain transition")
                 dest = trans[0].dest
                 self.table[(source, trigger)] = (dest, self._callbacks[dest] if dest else [])
         self.final_states = frozenset(s["name"] for s in spec.states if s.get("final"))

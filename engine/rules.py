@@ -7,6 +7,7 @@ machine.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
@@ -95,8 +96,76 @@ def resolve_document(
     if depth >= MAX_EXTENDS:
         file, line = doc.where(("extends",))
         raise RulesError([Problem(file, line, "extends", f"more than {MAX_EXTENDS} levels (a loop?)")])
+    if not _locate(base_ref, path.parent).is_file():
+        # Said at the `extends:` line: that is where the fix goes.
+        file, line = doc.where(("extends",))
+        known = ", ".join(variant_names())
+        message = f"no variant or rules file {base_ref!r} (shipped variants: {known})"
+        raise RulesError([Problem(file, line, "extends", message)])
     base = resolve_document(base_ref, path.parent, depth + 1, files)
-    return merge(base, doc.without("extends"))
+    own = doc.without("extends")
+    if "remove" in data:
+        base = _removed(base, own)
+        own = own.without("remove")
+    if "name" not in data:
+        # A house rule that does not name itself is named after its file, never after
+        # the variant it extends (a saved game would otherwise claim the base's rules).
+        origins = {**own.origins, ("name",): (own.name, 1)}
+        own = Document({"name": path.stem, **own.data}, own.name, origins)
+    return merge(base, own)
+
+
+def _removed(base: Document, own: Document) -> Document:
+    """``base`` without the keys listed under ``own``'s ``remove:`` (dotted key paths).
+
+    Removal happens before the merge, so removing a mapping and writing it again in the
+    same file replaces it as a whole.
+    """
+    entries = own.data["remove"]  # type: ignore[index]
+    if not isinstance(entries, list):
+        file, line = own.where(("remove",))
+        message = "expected a list of key paths, such as [player_counts.2]"
+        raise RulesError([Problem(file, line, "remove", message)])
+    data = copy.deepcopy(base.data)
+    origins = dict(base.origins)
+    problems = []
+    for index, entry in enumerate(entries):
+        file, line = own.where(("remove", index))
+        found = _key_path(data, entry)
+        if isinstance(found, str):
+            problems.append(Problem(file, line, f"remove.{index}", found))
+            continue
+        parent = data
+        for key in found[:-1]:
+            parent = parent[key]
+        del parent[found[-1]]
+        origins = {p: o for p, o in origins.items() if p[: len(found)] != found}
+    if problems:
+        raise RulesError(problems)
+    return Document(data, base.name, origins)
+
+
+def _key_path(data: object, entry: object) -> tuple[str | int, ...] | str:
+    """The key path a ``remove:`` entry names in ``data``, or why it names none."""
+    if not isinstance(entry, (str, int)) or isinstance(entry, bool) or entry == "":
+        return f"expected a dotted key path such as player_counts.2, got {entry!r}"
+    found: list[str | int] = []
+    node = data
+    for word in str(entry).split("."):
+        key: str | int | None = None
+        if isinstance(node, dict):
+            if word in node:
+                key = word
+            elif word.lstrip("-").isdigit() and int(word) in node:
+                key = int(word)
+        if key is None:
+            where = ".".join(str(k) for k in found) or "the top level"
+            if isinstance(node, list):
+                return f"cannot remove {entry}: {where} is a list (write the whole list instead)"
+            return f"cannot remove {entry}: the base has no key {word!r} at {where}"
+        found.append(key)
+        node = node[key]  # type: ignore[index]
+    return tuple(found)
 
 
 def _display(path: Path) -> str:

@@ -27,6 +27,25 @@ class Checker:
         file, line = self.doc.where(path)
         self.problems.append(Problem(file, line, dotted(path), message))
 
+    def conflict(self, paths: Iterable[KeyPath], message: str) -> None:
+        """Record that the values at ``paths`` do not fit together (a cross-check).
+
+        The problem is placed at the first of ``paths`` written in the checked file itself
+        (a variant's own change is the likelier culprit than the base it extends), else at
+        the first path; the message names where the others were written.
+        """
+        paths = [tuple(p) for p in paths]
+        own = [p for p in paths if self.doc.where(p)[0] == self.doc.name]
+        primary = own[0] if own else paths[0]
+        here = self.doc.where(primary)
+        notes = []
+        for path in paths:
+            where = self.doc.where(path)
+            if path != primary and where != here:
+                place = where[0] if where[1] is None else f"{where[0]}:{where[1]}"
+                notes.append(f"{dotted(path)} at {place}")
+        self.error(primary, message + (f" ({'; '.join(notes)})" if notes else ""))
+
 
 class Node:
     """Base of all schema nodes: checks one value and reports what is wrong with it."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def ranked_payouts(scores: Sequence[int], table: Sequence[int]) -> list[tuple[int, int, list[int]]]:

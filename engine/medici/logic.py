@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engine.actions import Action, Grammar, Legal, Span
 from engine.chance import Chance
-from engine.logic import Event, Logic, State
+from engine.logic import Logic, State, deck_of, multiset_without
+from engine.medici.schema import DEFAULTS
 from engine.phases import PhaseSpec
 from engine.scoring import best, ranked_payouts
 
@@ -78,11 +80,7 @@ class MediciState(State):
 
     def clone(self) -> MediciState:
         """An independent copy."""
-        c = MediciState.__new__(MediciState)
-        c.phase = self.phase
-        c.log = self.log[:]
-        c.chance = self.chance.clone()
-        c.names = self.names
+        c = self.copy_base()
         c.pc = self.pc
         c.day = self.day
         c.money = self.money[:]
@@ -116,17 +114,12 @@ class MediciLogic(Logic):
         cards = rules["cards"]
         self.commodities: list[str] = list(cards["commodities"])
         # M-1: one card per commodity and value, plus the gold cards.
-        self.deck: list[str] = [f"{c}:{v}" for c in self.commodities for v in cards["values"]]
-        self.deck += [f"gold:{v}" for v in cards["gold"]]
-        self.kind: dict[str, int] = {}
-        self.value: dict[str, int] = {}
-        for card in self.deck:
-            name, value = card.split(":")
-            self.kind[card] = self.commodities.index(name) if name in self.commodities else -1
-            self.value[card] = int(value)
+        self.deck, self.kind, self.value = deck_of(self.commodities, cards["values"], cards["gold"])
         self.days: int = rules["days"]
         self.max_lot: int = rules["max_lot"]
         self.min_bid: int = rules["min_bid"]
+        # M-2 switch: with loans a bid may exceed the bidder's money, which may go below 0.
+        self.loans: bool = rules.get("loans", DEFAULTS["loans"])
         self.lot_limit_self = rules["lot_limit"] == "self"
         self.on_purchase = rules["track_moves"] == "on_purchase"
         self.top: int = rules["tracks"]["top"]
@@ -201,6 +194,8 @@ class MediciLogic(Logic):
         if phase == "bidding":
             player = st.order[st.turn]
             lo = st.high_bid + 1 if st.high_bid >= self.min_bid else self.min_bid
+            if self.loans:
+                return [Span("bid", lo, None), PASS]
             hi = st.money[player]
             return [Span("bid", lo, hi), PASS] if lo <= hi else [PASS]
         if phase == "selecting":
@@ -226,7 +221,7 @@ class MediciLogic(Logic):
                 raise self.refuse(
                     st, f"a bid must be higher than the high bid of {st.high_bid} (M-9)"
                 )
-            if amount > st.money[player]:
+            if amount > st.money[player] and not self.loans:
                 raise self.refuse(
                     st,
                     f"{st.names[player]} has only {st.money[player]} florins (M-9)",
@@ -332,11 +327,10 @@ class MediciLogic(Logic):
         st.day += 1
         n = len(st.names)
         what = f"day {st.day} pile"
-        order, unknown = st.chance.order(what, self.deck, st.pc["cards_per_day"])
-        st.log.append({"type": "order", "what": what, "order": order, "unknown": unknown})
+        order, unknown = self.chance_order(st, what, self.deck, st.pc["cards_per_day"])
         st.pile = order[::-1]
         st.pile_unknown = unknown
-        st.removed = _without(self.deck, order) if unknown == 0 else None
+        st.removed = multiset_without(self.deck, order) if unknown == 0 else None
         st.discards = []
         st.lot = []
         st.ships = [[] for _ in range(n)]
@@ -474,14 +468,14 @@ class MediciLogic(Logic):
             st.turn = len(st.bids)
             st.high_bid = view["high_bid"]
             st.high_bidder = view["high_bidder"]
-        unseen = _multiset_without(self.deck, st.lot, st.discards, *st.ships)
+        unseen = multiset_without(self.deck, st.lot, st.discards, *st.ships)
         count = view["pile_count"]
         if "pile" in view and "?" not in view["pile"]:
             order = list(view["pile"])
         else:
             order, _ = chance.order("hidden cards", unseen, count)
         st.pile = order[::-1]
-        st.removed = _multiset_without(unseen, order)
+        st.removed = multiset_without(unseen, order)
         return st
 
     # -- results and views ------------------------------------------------------------
@@ -490,8 +484,13 @@ class MediciLogic(Logic):
         return best(st.money) if st.phase == "game_over" else []
 
     def summary(self, st: MediciState) -> dict[str, Any]:
-        """Final money, winners, and how each day ended."""
-        return {"money": st.money[:], "winners": self.winners(st), "day_ends": st.day_ends[:]}
+        """Final money, winners, how each day ended, and who started each day (M-6)."""
+        return {
+            "money": st.money[:],
+            "winners": self.winners(st),
+            "day_ends": st.day_ends[:],
+            "start_players": [e["player"] for e in st.log if e["type"] == "start_player"],
+        }
 
     def view(self, st: MediciState, player: int | None) -> dict[str, Any]:
         """The documented view (README: "Game.view")."""
@@ -507,7 +506,7 @@ class MediciLogic(Logic):
                     "ship": ship[:],
                     "ship_value": sum(self.value[c] for c in ship),
                     "free_holds": st.pc["ship_capacity"] - len(ship),
-                    "tracks": dict(zip(self.commodities, st.tracks[p])),
+                    "tracks": dict(zip(self.commodities, st.tracks[p], strict=True)),
                 }
             )
         view: dict[str, Any] = {
@@ -534,17 +533,3 @@ class MediciLogic(Logic):
             view["removed"] = None if st.removed is None else st.removed[:]
         return view
 
-
-def _multiset_without(deck: list[str], *groups: list[str]) -> list[str]:
-    rest = list(deck)
-    for group in groups:
-        for card in group:
-            rest.remove(card)
-    return rest
-
-
-def _without(deck: list[str], taken: list[str]) -> list[str]:
-    rest = list(deck)
-    for card in taken:
-        rest.remove(card)
-    return rest

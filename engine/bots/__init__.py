@@ -1,0 +1,56 @@
+"""Bots: ``random``, ``greedy`` and ``mcts``, all behind one interface (``Bot``).
+
+``make_bot(spec, seed)`` builds one from its spec; ``BOT_SPECS`` is the help text. A bot is
+given only a player's view and the legal actions: ``bot.choose(view, legal, variant)``.
+"""
+
+from __future__ import annotations
+
+from engine.bots.base import Analysis, Bot, BotError
+from engine.bots.greedy import GreedyBot
+from engine.bots.mcts import DEFAULT_ITERATIONS, DEFAULT_SECONDS, MctsBot, parse_budget
+from engine.bots.random_bot import RandomBot
+
+BOT_SPECS = (
+    "random        a uniformly random legal move\n"
+    "greedy        values each lot (ship race, tracks or harbours, bonuses) and bids,\n"
+    "              prices and draws by that value; instant\n"
+    f"mcts          search over sampled hidden cards: {DEFAULT_ITERATIONS} iterations, at most\n"
+    f"              {DEFAULT_SECONDS:g} s a move (the strongest; the shell's default)\n"
+    "mcts:N        search with N iterations a move (same seed, same moves)\n"
+    "mcts:Ts       search for T seconds a move (mcts:1s, mcts:0.5s, mcts:250ms)"
+)
+"""Help text: every bot spec ``make_bot`` accepts."""
+
+NAMES = ("random", "greedy", "mcts")
+
+
+def make_bot(spec: str, seed: int | None = None) -> Bot:
+    """A bot from its spec (see ``BOT_SPECS``), seeded: the same seed gives the same moves.
+
+    Raises BotError, saying what is accepted, for an unknown spec.
+    """
+    if not isinstance(spec, str):
+        raise BotError(f"a bot spec is text such as 'greedy', got {spec!r}")
+    text = spec.strip().lower()
+    name, _, budget = text.partition(":")
+    if name == "random" and not budget:
+        return RandomBot("random", seed)
+    if name == "greedy" and not budget:
+        return GreedyBot("greedy", seed)
+    if name == "mcts":
+        if not budget:
+            return MctsBot("mcts", seed)
+        try:
+            iterations, seconds = parse_budget(budget)
+        except ValueError as err:
+            raise BotError(str(err)) from None
+        return MctsBot(f"mcts:{budget}", seed, iterations, seconds)
+    if name in ("random", "greedy"):
+        raise BotError(f"bot {spec!r}: {name} takes no budget; only mcts does (mcts:2000, mcts:1s)")
+    raise BotError(f"unknown bot {spec!r}; bots are:\n{BOT_SPECS}")
+
+
+__all__ = [
+    "BOT_SPECS", "Analysis", "Bot", "BotError", "GreedyBot", "MctsBot", "RandomBot", "make_bot",
+]

@@ -1,0 +1,137 @@
+"""What every bot is: a seeded chooser of legal actions that sees only a player's view."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from engine.actions import Action, Legal, is_legal
+from engine.chance import Rng, fresh_seed
+from engine.errors import MediciError
+from engine.rules import Variant, load_variant
+
+
+class BotError(MediciError, ValueError):
+    """A bot spec that cannot be used, or a bot asked to move when it cannot."""
+
+
+class Analysis(NamedTuple):
+    """One move as a bot sees it.
+
+    ``value`` is the bot's estimate for the move, higher is better, in the bot's own unit
+    (``mcts``: the chance of winning, 0..1; ``greedy``: florins or coins gained against
+    the alternative; ``random``: 0). ``note`` says why in one line.
+    """
+
+    action: Action
+    value: float
+    note: str
+
+
+class Turn(NamedTuple):
+    """One decision put to a bot: the player's view, what is legal, the variant, a generator."""
+
+    view: dict[str, Any]
+    legal: list[Legal]
+    variant: Variant
+    rng: Rng
+
+
+class Bot:
+    """A player that decides from ``Game.view(player)`` and the legal actions alone (G-3).
+
+    A bot never sees the pile order or removed cards: it is given nothing else. Each
+    decision draws from a generator seeded by the bot's seed and the view itself, so the
+    same seed and the same view always give the same move, whatever came before.
+    """
+
+    spec: str
+    """The spec the bot was made from (``greedy``, ``mcts:2000``...)."""
+
+    random_per_view: bool = True
+    """Whether decisions draw from a generator seeded by the view (False: by the seed only,
+    for bots whose moves do not depend on chance, which saves hashing the view)."""
+
+    def __init__(self, spec: str, seed: int | None = None) -> None:
+        self.spec = spec
+        self.seed = fresh_seed() if seed is None else seed
+
+    def choose(
+        self, view: dict[str, Any], legal: Sequence[Legal], variant: Variant | str
+    ) -> Action:
+        """The move to make: one of ``legal``, the legal actions of the viewer."""
+        action = self._choose(self._turn(view, legal, variant))
+        if not is_legal(action, list(legal)):
+            raise BotError(f"bot {self.spec} chose {action}, which is not legal here")
+        return action
+
+    def analyse(
+        self,
+        view: dict[str, Any],
+        legal: Sequence[Legal],
+        variant: Variant | str,
+        top: int | None = 3,
+        also: Sequence[Action] = (),
+    ) -> list[Analysis]:
+        """The best ``top`` moves (all considered moves with None), best first, with why.
+
+        The first row is the move ``choose`` makes for this view. Moves in ``also`` (such
+        as the move a player actually made) are evaluated too and always listed, after the
+        top ones, so a replay can say how much value a move lost.
+        """
+        extra = [a for a in also if is_legal(a, list(legal))]
+        rows = self._analyse(self._turn(view, legal, variant), extra)
+        best = rows if top is None else rows[: max(0, top)]
+        listed = {r.action for r in best}
+        best += [r for r in rows if r.action in extra and r.action not in listed]
+        return best
+
+    # What each bot provides.
+    def _choose(self, turn: Turn) -> Action:
+        """The move for ``turn``."""
+        raise NotImplementedError
+
+    def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:
+        """Every move considered, best first (the move ``_choose`` makes first)."""
+        raise NotImplementedError
+
+    # Shared.
+    def _turn(
+        self, view: dict[str, Any], legal: Sequence[Legal], variant: Variant | str
+    ) -> Turn:
+        """Check what a bot is given, and put it together for one decision."""
+        if not legal:
+            raise BotError(
+                f"bot {self.spec} has no legal action to choose from: the game is over "
+                "or it is not this player's turn"
+            )
+        if view.get("viewer") is None:
+            raise BotError(
+                f"bot {self.spec} was given the full view; give it the player's view, "
+                "Game.view(player), which hides what the player cannot see (G-3)"
+            )
+        if view.get("current_player") != view["viewer"]:
+            raise BotError(
+                f"bot {self.spec} was given player {view['viewer']}'s view, but it is "
+                f"player {view.get('current_player')}'s turn"
+            )
+        var = variant if isinstance(variant, Variant) else load_variant(variant)
+        if view.get("game") != var.game:
+            raise BotError(
+                f"bot {self.spec}: the view is of a {view.get('game')} game, "
+                f"but the variant {var.name} is {var.game}"
+            )
+        return Turn(view, list(legal), var, self._rng(view))
+
+    def _rng(self, view: dict[str, Any]) -> Rng:
+        """A generator for one decision: from the bot's seed and the view, nothing else."""
+        if not self.random_per_view:
+            return Rng(self.seed)
+        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
+        return Rng(self.seed ^ int.from_bytes(digest, "big"))
+
+    def __repr__(self) -> str:
+        return f"<Bot {self.spec} seed={self.seed}>"

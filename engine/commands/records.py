@@ -1,0 +1,136 @@
+"""``medici replay``, ``medici verify`` and ``medici log``: read game records.
+
+``replay FILE`` steps through a record in the shell (``--to N --json`` prints the state
+after step N instead); ``verify FILE...`` checks records and says OK or what is wrong
+(exit status 1 if any is wrong); ``log FILE`` prints the game as a readable story.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engine.errors import RecordError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``replay``, ``verify`` and ``log``."""
+    replay = sub.add_parser(
+        "replay",
+        help="step through a game record (in the shell), or print the state at a step",
+        description="Step through a saved game. With --to or --json, print the state after "
+        "a step and exit: `medici replay FILE --to N --json` prints Game.view() as JSON.",
+    )
+    replay.add_argument("file", help="a record file (a path, or a save name in the saves folder)")
+    replay.add_argument("--to", type=int, metavar="N", help="the step: 0 is the set-up game, "
+                        "each move is one step (default: the last)")
+    replay.add_argument("--json", action="store_true", help="print the state as JSON (Game.view)")
+    replay.add_argument("--player", metavar="SEAT_OR_NAME",
+                        help="the view of one player (hides what they cannot see, G-3)")
+    replay.add_argument("--saves", metavar="DIR", help="the saves folder for save names")
+    replay.set_defaults(run=_replay)
+
+    verify = sub.add_parser("verify", help="check game records: OK, or what is wrong",
+                            description="Check each record completely (format, checksum, "
+                            "rules, a replay of every event, the final state). Exit status 0 "
+                            "if all are OK, 1 otherwise.")
+    verify.add_argument("files", nargs="+", metavar="FILE", help="record files or save names")
+    verify.add_argument("--saves", metavar="DIR", help="the saves folder for save names")
+    verify.set_defaults(run=_verify)
+
+    log = sub.add_parser("log", help="print a game record as a readable story",
+                         description="Print the game as a story: one numbered line per move, "
+                         "what followed from it, and each scoring in full.")
+    log.add_argument("file", help="a record file or save name")
+    log.add_argument("--saves", metavar="DIR", help="the saves folder for save names")
+    log.set_defaults(run=_log)
+
+
+def _path(name: str, saves: str | None) -> Path:
+    from engine.records.store import resolve_save_path
+
+    if Path(name).exists():
+        return Path(name)
+    return resolve_save_path(name, saves)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from engine.records import ReplayCursor, describe_step
+    from engine.records.story import header
+
+    path = _path(args.file, args.saves)
+    if args.to is None and not args.json and args.player is None:
+        return _interactive(path, args.saves)
+    cursor = ReplayCursor(path)
+    step = cursor.total if args.to is None else args.to
+    try:
+        cursor.goto(step)
+        seat = _seat(args.player, cursor.game.players)
+    except ValueError as err:
+        raise RecordError(str(args.file), str(err)) from None
+    view = cursor.view(seat)
+    if args.json:
+        print(json.dumps(view, indent=2, ensure_ascii=False))
+        return 0
+    print("\n".join(header(cursor.record)))
+    print(f"step {cursor.step} of {cursor.total}")
+    print("\n".join(describe_step(cursor)))
+    print(json.dumps(view, indent=2, ensure_ascii=False))
+    return 0
+
+
+def _seat(player: str | None, names: tuple[str, ...]) -> int | None:
+    if player is None:
+        return None
+    if player in names:
+        return names.index(player)
+    if player.isdigit() and int(player) < len(names):
+        return int(player)
+    raise ValueError(
+        f"--player {player!r}: expected a seat 0-{len(names) - 1} or one of {list(names)}"
+    )
+
+
+def _interactive(path: Path, saves: str | None) -> int:
+    try:
+        from engine.shell import run_shell
+    except ImportError:
+        print("medici: the shell is not available; use --to N [--json]", file=sys.stderr)
+        return 2
+    return int(run_shell(replay=path, saves=saves) or 0)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from engine.records import load_path
+
+    failures = 0
+    for name in args.files:
+        try:
+            path = _path(name, args.saves)
+            record, game = load_path(path)
+        except RecordError as err:
+            print(f"FAILED {err}", file=sys.stderr)
+            failures += 1
+            continue
+        moves = sum(1 for e in record.events if game.logic.action_of(e) is not None)
+        state = "finished" if record.finished else "not finished"
+        kind = ", hand-written" if record.hand_written else ""
+        migrated = (
+            f", migrated from version {record.migrated_from}"
+            if record.migrated_from is not None
+            else ""
+        )
+        print(
+            f"OK {record.source}: {record.variant}, {len(record.players)} players, "
+            f"{moves} moves, {state}{kind}{migrated}"
+        )
+    return 1 if failures else 0
+
+
+def _log(args: argparse.Namespace) -> int:
+    from engine.records import ReplayCursor, story
+
+    print("\n".join(story(ReplayCursor(_path(args.file, args.saves)))))
+    return 0

@@ -1,0 +1,474 @@
+"""Comparing two variants by simulation: the same seeds for both, the differences that matter.
+
+Game ``i`` of each variant is played with seed ``seed + i``, so the two samples are paired
+and each difference gets a paired 95% interval (tighter than two independent ones).
+Measured per game: the winner's money, the margin over second place, the spread from
+first to last, whether the day-1 start player won, each seat's share of the victory, and
+the share of days that ended by full ships or by an empty pile (M-12).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from engine.bots import make_bot
+from engine.rules import Variant, load_variant
+from engine.simulate import mean_ci
+from engine.tournament import play_game
+
+DAY_ENDS = ("full_ships", "empty_pile")
+"""How a day can end (M-12), in the order reports list them."""
+
+RANDOM = "random"
+"""The bot spec of uniformly random play (``compare``'s default in the API)."""
+
+
+class GameResult(NamedTuple):
+    """What a comparison keeps of one finished game."""
+
+    money: tuple[int, ...]
+    winners: tuple[int, ...]
+    day_ends: tuple[str, ...]
+    start_player: int | None
+
+    @classmethod
+    def from_summary(cls, summary: dict[str, Any]) -> GameResult:
+        """From ``Game.summary()`` (or ``engine.tournament.play_game``'s dict)."""
+        starts = summary.get("start_players") or []
+        ends = summary.get("day_ends", summary.get("round_ends")) or []
+        return cls(
+            tuple(summary["money"]),
+            tuple(summary["winners"]),
+            tuple(ends),
+            starts[0] if starts else None,
+        )
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One figure for both variants: means with 95% half-widths, and the paired B - A."""
+
+    key: str
+    label: str
+    kind: str  # "money" or "share"
+    a: tuple[float, float]
+    b: tuple[float, float]
+    diff: tuple[float, float]
+    games: int
+
+    @property
+    def significant(self) -> bool:
+        """Whether the 95% interval of B - A leaves out 0."""
+        mean, half = self.diff
+        return abs(mean) > half and self.games > 1
+
+
+@dataclass
+class Comparison:
+    """Two variants played with the same seeds; ``measures()`` gives the figures."""
+
+    a: str
+    b: str
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    results_a: list[GameResult] = field(default_factory=list)
+    results_b: list[GameResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def games(self) -> int:
+        """Games played of each variant."""
+        return len(self.results_a)
+
+    def measures(self) -> list[Measure]:
+        """Every figure, in report order."""
+        out = [
+            self._measure("winning_money", "winning money", "money", _winning_money),
+            self._measure("winning_margin", "winning margin (1st - 2nd)", "money", _margin),
+            self._measure("score_spread", "score spread (1st - last)", "money", _spread),
+            self._measure("start_player_wins", "start player wins", "share", _start_wins),
+        ]
+        for seat in range(self.players):
+            out.append(
+                self._measure(f"seat_{seat + 1}_wins", f"seat {seat + 1} wins", "share",
+                              _seat_wins(seat))
+            )
+        out.append(self._measure("shared_wins", "shared victories", "share", _shared))
+        kinds = {end for r in self.results_a + self.results_b for end in r.day_ends}
+        ordered = [k for k in DAY_ENDS if k in kinds] + sorted(kinds - set(DAY_ENDS))
+        period = "rounds" if self.game == "medici-vs-strozzi" else "days"
+        for kind in ordered:
+            out.append(
+                self._measure(f"days_{kind}", f"{period} ended by {kind.replace('_', ' ')}",
+                              "share", _day_share(kind))
+            )
+        return [m for m in out if m.games]
+
+    def _measure(
+        self, key: str, label: str, kind: str, of: Callable[[GameResult], float | None]
+    ) -> Measure:
+        xs = [of(r) for r in self.results_a]
+        ys = [of(r) for r in self.results_b]
+        a = [x for x in xs if x is not None]
+        b = [y for y in ys if y is not None]
+        paired = [y - x for x, y in zip(xs, ys, strict=True) if x is not None and y is not None]
+        return Measure(key, label, kind, mean_ci(a), mean_ci(b), mean_ci(paired), len(paired))
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready figures."""
+        return {
+            "a": self.a,
+            "b": self.b,
+            "game": self.game,
+            "players": self.players,
+            "bots": list(self.bots),
+            "games": self.games,
+            "seeds": [self.seed, self.seed + self.games - 1],
+            "seconds": round(self.seconds, 3),
+            "measures": [
+                {
+                    "key": m.key,
+                    "label": m.label,
+                    "a": round(m.a[0], 4),
+                    "a_ci95": round(m.a[1], 4),
+                    "b": round(m.b[0], 4),
+                    "b_ci95": round(m.b[1], 4),
+                    "diff": round(m.diff[0], 4),
+                    "diff_ci95": round(m.diff[1], 4),
+                    "significant": m.significant,
+                }
+                for m in self.measures()
+            ],
+        }
+
+
+def _winning_money(r: GameResult) -> float:
+    return max(r.money)
+
+
+def _margin(r: GameResult) -> float:
+    top = sorted(r.money, reverse=True)
+    return top[0] - top[1] if len(top) > 1 else 0
+
+
+def _spread(r: GameResult) -> float:
+    return max(r.money) - min(r.money)
+
+
+def _start_wins(r: GameResult) -> float | None:
+    # G-4: a shared victory counts as a fraction to each winner.
+    if r.start_player is None or not r.winners:
+        return None
+    return 1 / len(r.winners) if r.start_player in r.winners else 0.0
+
+
+def _seat_wins(seat: int) -> Callable[[GameResult], float | None]:
+    def share(r: GameResult) -> float | None:
+        if not r.winners:
+            return None
+        return 1 / len(r.winners) if seat in r.winners else 0.0
+
+    return share
+
+
+def _shared(r: GameResult) -> float:
+    return 1.0 if len(r.winners) > 1 else 0.0
+
+
+def _day_share(kind: str) -> Callable[[GameResult], float | None]:
+    def share(r: GameResult) -> float | None:
+        # Per game, so days of one game (not independent) count as one observation.
+        return r.day_ends.count(kind) / len(r.day_ends) if r.day_ends else None
+
+    return share
+
+
+# -- playing --------------------------------------------------------------------------
+
+
+def bot_list(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
+    """One bot spec per seat: ``greedy`` for every seat, or ``greedy,random,...`` per seat."""
+    specs = bots.split(",") if isinstance(bots, str) else list(bots)
+    specs = [s.strip().lower() for s in specs]
+    if any(not s for s in specs):
+        raise ValueError(f"--bots: empty bot name in {bots!r}")
+    if len(specs) == 1:
+        return tuple(specs * players)
+    if len(specs) != players:
+        raise ValueError(
+            f"--bots: {len(specs)} bots for {players} players: give one bot for every seat, "
+            "or one for all"
+        )
+    return tuple(specs)
+
+
+def _check_bots(bots: tuple[str, ...]) -> None:
+    """Refuse unknown bot specs before any game is played."""
+    for spec in sorted(set(bots)):
+        try:
+            make_bot(spec, seed=0)
+        except ValueError as exc:
+            raise ValueError(f"--bots: {exc}") from exc
+
+
+def play_one(ref: str, bots: Sequence[str], seed: int) -> GameResult:
+    """One game of a variant with ``bots[k]`` in seat ``k``, through
+    ``engine.tournament.play_game`` (all-random seats play ``engine.simulate.play_random``)."""
+    return GameResult.from_summary(play_game(ref, list(bots), seed))
+
+
+def _play_chunk(ref: str, bots: tuple[str, ...], seeds: list[int]) -> list[GameResult]:
+    return [play_one(ref, bots, seed) for seed in seeds]
+
+
+def _portable(ref: str) -> str:
+    """A variant reference that still means the same file from another process."""
+    path = Path(ref)
+    return str(path.resolve()) if path.is_file() else ref
+
+
+def play_many(
+    ref: str,
+    bots: tuple[str, ...],
+    seeds: Sequence[int],
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameResult]:
+    """Play one game per seed, in ``jobs`` processes; results in seed order either way."""
+    seeds = list(seeds)
+    if jobs <= 1 or len(seeds) < 2:
+        out = []
+        for seed in seeds:
+            out.append(play_one(ref, bots, seed))
+            if progress is not None:
+                progress(1)
+        return out
+    size = max(1, -(-len(seeds) // (jobs * 4)))
+    chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
+    results: list[GameResult] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_play_chunk, _portable(ref), bots, chunk) for chunk in chunks]
+        for future in futures:
+            part = future.result()
+            results.extend(part)
+            if progress is not None:
+                progress(len(part))
+    return results
+
+
+def compare(
+    a: str,
+    b: str,
+    players: int | None = None,
+    bots: str | Sequence[str] = RANDOM,
+    games: int = 1000,
+    seed: int = 1,
+    jobs: int = 1,
+    game: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Comparison:
+    """Play ``games`` games of each variant with seeds ``seed .. seed + games - 1``.
+
+    ``game``, if given, is the game both variants must be of; ``players`` defaults to 4
+    when both variants allow it; ``jobs`` 0 uses every core. Raises ValueError for
+    arguments that do not fit, RulesError for a variant that does not load.
+    """
+    if games < 1:
+        raise ValueError(f"--games must be at least 1, got {games}")
+    if jobs < 0:
+        raise ValueError(f"--jobs must be 0 (every core) or more, got {jobs}")
+    va, vb = load_variant(a), load_variant(b)
+    for ref, var in ((a, va), (b, vb)):
+        if game is not None and var.game != game:
+            raise ValueError(f"{ref} is a {var.game} variant, not {game}")
+    if va.game != vb.game:
+        raise ValueError(f"{a} is a {va.game} variant but {b} is {vb.game}: compare like with like")
+    count = _players(va, vb, players)
+    seats = bot_list(bots, count)
+    _check_bots(seats)
+    seeds = range(seed, seed + games)
+    done = [0]
+
+    def tick(n: int) -> None:
+        done[0] += n
+        if progress is not None:
+            progress(done[0], 2 * games)
+
+    workers = (os.cpu_count() or 1) if jobs == 0 else jobs
+    start = time.perf_counter()
+    result = Comparison(a=va.name, b=vb.name, game=va.game, players=count, bots=seats, seed=seed)
+    result.results_a = play_many(a, seats, seeds, workers, tick)
+    result.results_b = play_many(b, seats, seeds, workers, tick)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _players(va: Variant, vb: Variant, players: int | None) -> int:
+    counts_a = list(va.logic.player_counts())
+    counts_b = list(vb.logic.player_counts())
+    both = sorted(set(counts_a) & set(counts_b))
+    if not both:
+        raise ValueError(
+            f"{va.name} plays with {counts_a} players and {vb.name} with {counts_b}: "
+            "no player count in common"
+        )
+    if players is None:
+        return 4 if 4 in both else both[0]
+    if players not in both:
+        raise ValueError(
+            f"--players {players}: both variants play with {', '.join(map(str, both))} players"
+        )
+    return players
+
+
+# -- reporting ------------------------------------------------------------------------
+
+
+def _figure(m: Measure, value: tuple[float, float], signed: bool = False) -> str:
+    mean, half = value
+    sign = "+" if signed else ""
+    if m.kind == "share":
+        return f"{100 * mean:{sign}.1f}% ± {100 * half:.1f}%"
+    return f"{mean:{sign}.1f} ± {half:.1f}"
+
+
+def format_report(cmp: Comparison) -> str:
+    """The comparison as a table: A, B and the paired difference B - A for every figure."""
+    bots = _bots_text(cmp.bots)
+    lines = [
+        f"A = {cmp.a}, B = {cmp.b}: {cmp.games} games each, {cmp.players} players, {bots}, "
+        f"seeds {cmp.seed}..{cmp.seed + cmp.games - 1} for both ({cmp.seconds:.1f} s)",
+        "",
+    ]
+    rows = [(m.label, _figure(m, m.a), _figure(m, m.b), _figure(m, m.diff, True)
+             + (" *" if m.significant else "")) for m in cmp.measures()]
+    head = ("", f"A {cmp.a}", f"B {cmp.b}", "B - A")
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(4)]
+    for row in [head, *rows]:
+        lines.append(
+            f"{row[0]:<{widths[0]}}  {row[1]:>{widths[1]}}  {row[2]:>{widths[2]}}  {row[3]}"
+        )
+    lines += ["", "± : half-width of the 95% confidence interval; "
+              "* : the difference's interval leaves out 0"]
+    return "\n".join(lines) + "\n"
+
+
+def _bots_text(bots: tuple[str, ...]) -> str:
+    if len(set(bots)) == 1:
+        return f"{bots[0]} bots"
+    return "bots " + ", ".join(bots)
+
+
+_EIGHTHS = " ▏▎▍▌▋▊▉█"
+
+
+def _bar(fraction: float, width: int, fancy: bool) -> str:
+    fraction = min(max(fraction, 0.0), 1.0)
+    if not fancy:
+        return "#" * round(fraction * width)
+    eighths = round(fraction * width * 8)
+    return "█" * (eighths // 8) + (_EIGHTHS[eighths % 8] if eighths % 8 else "")
+
+
+def text_chart(cmp: Comparison, width: int = 40, fancy: bool = True) -> str:
+    """A bar chart for the terminal: each figure of A above the same figure of B."""
+    measures = cmp.measures()
+    groups = [
+        ("Who wins (share of games, shared victories split)",
+         [m for m in measures if m.key.endswith("_wins")]),
+        ("How days (rounds) end: share of them",
+         [m for m in measures if m.key.startswith("days_")]),
+        ("Money (florins)", [m for m in measures if m.kind == "money"]),
+    ]
+    label_w = max((len(m.label) for m in measures), default=0)
+    lines: list[str] = []
+    for title, group in groups:
+        if not group:
+            continue
+        lines.append(title)
+        top = 1.0 if group[0].kind == "share" else max(
+            max(m.a[0] + m.a[1], m.b[0] + m.b[1]) for m in group
+        ) or 1.0
+        for m in group:
+            for tag, value in (("A", m.a), ("B", m.b)):
+                label = m.label if tag == "A" else ""
+                bar = _bar(value[0] / top, width, fancy)
+                lines.append(
+                    f"  {label:<{label_w}} {tag} {bar:<{width}} {_figure(m, value)}"
+                )
+        lines.append("")
+    return "\n".join(lines)
+
+
+def plot_png(cmp: Comparison, path: str | os.PathLike[str]) -> None:
+    """Draw the comparison into a PNG file (needs matplotlib: ``pip install 'medici[plot]'``).
+
+    Raises ImportError when matplotlib is not installed.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    measures = {m.key: m for m in cmp.measures()}
+    colours = ("#3b6ea8", "#c4553a")
+    fig, axes = plt.subplots(2, 2, figsize=(11, 8))
+    fig.suptitle(
+        f"A = {cmp.a} vs B = {cmp.b}: {cmp.games} games each, {cmp.players} players, "
+        f"{_bots_text(cmp.bots)} (bars: 95% CI)"
+    )
+
+    def bars(ax: Any, keys: list[str], names: list[str], scale: float, ylabel: str) -> None:
+        xs = range(len(keys))
+        for i, (side, colour) in enumerate(zip(("a", "b"), colours, strict=True)):
+            values = [getattr(measures[k], side) for k in keys]
+            ax.bar(
+                [x + (i - 0.5) * 0.4 for x in xs],
+                [scale * v[0] for v in values],
+                0.4,
+                yerr=[scale * v[1] for v in values],
+                color=colour,
+                capsize=3,
+                label=f"{side.upper()} {getattr(cmp, side)}",
+            )
+        ax.set_xticks(list(xs), names)
+        ax.set_ylabel(ylabel)
+        ax.legend(fontsize="small")
+
+    wins = ["start_player_wins"] + [f"seat_{s + 1}_wins" for s in range(cmp.players)]
+    wins = [k for k in wins if k in measures]
+    bars(axes[0][0], wins, [measures[k].label.replace(" wins", "") for k in wins], 100,
+         "wins (%)")
+    axes[0][0].axhline(100 / cmp.players, color="grey", linewidth=0.8, linestyle="--")
+    axes[0][0].set_title("Who wins")
+    days = [k for k in measures if k.startswith("days_")]
+    if days:
+        bars(axes[0][1], days, [measures[k].label.replace("days ended by ", "") for k in days],
+             100, "days (%)")
+    axes[0][1].set_title("How days end")
+    money = ["winning_money", "winning_margin", "score_spread"]
+    bars(axes[1][0], money, ["winning money", "margin 1st-2nd", "spread 1st-last"], 1,
+         "florins")
+    axes[1][0].set_title("Money at the end")
+    ax = axes[1][1]
+    tops = [[max(r.money) for r in results] for results in (cmp.results_a, cmp.results_b)]
+    lo, hi = min(min(t) for t in tops), max(max(t) for t in tops)
+    step = max(1, -(-(hi - lo + 1) // 30))
+    edges = list(range(lo, hi + step + 1, step))  # the same bins for both, so they compare
+    for values, colour, name in zip(tops, colours, (cmp.a, cmp.b), strict=True):
+        ax.hist(values, bins=edges, histtype="step", color=colour, label=name, linewidth=1.5)
+    ax.set_xlabel("winning money")
+    ax.set_ylabel("games")
+    ax.set_title("Distribution of the winner's money")
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)

@@ -1,0 +1,341 @@
+"""Where records live and how they get there: the saves folder, atomic saves, loading, listing.
+
+A save is atomic (a temporary file in the same folder, flushed and fsynced, renamed over
+the old one, then the folder fsynced): a crash or a full disk in the middle of a save
+leaves the previous save as it was. A save *name* stays inside the saves folder; only an
+explicit path (``./x.json``, ``/tmp/x.json``, a ``Path``) may point elsewhere.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import NamedTuple
+
+from engine.errors import RecordError
+from engine.game import Game
+from engine.records.format import Record, encode, read_document, record_from_game
+from engine.records.schema import check_document
+from engine.records.strictjson import MAX_BYTES
+from engine.records.verify import StepHook, read_record
+
+SAVES_ENV = "MEDICI_SAVES"
+SUFFIX = ".json"
+AUTOSAVE_PREFIX = "autosave-"
+_CHUNK = 64 * 1024
+_EXPLICIT = ("./", "../", ".\\", "..\\", "~")
+
+PathLike = str | os.PathLike[str]
+
+
+def saves_dir(option: PathLike | None = None) -> Path:
+    """The saves folder: ``option`` if given, else ``$MEDICI_SAVES``, else ``./saves``."""
+    if option is not None and str(option):
+        return Path(option).expanduser()
+    env = os.environ.get(SAVES_ENV)
+    if env:
+        return Path(env).expanduser()
+    return Path("saves")
+
+
+def is_explicit_path(name: PathLike) -> bool:
+    """Whether ``name`` is a path the user spelled out (a ``Path``, absolute, ``./``, ``~``)."""
+    if not isinstance(name, str):
+        return True
+    return os.path.isabs(name) or name.startswith(_EXPLICIT)
+
+
+def resolve_save_path(name: PathLike, directory: PathLike | None = None) -> Path:
+    """The file a save name or path means.
+
+    A bare name (``game1``, ``club/game1``) is a file inside the saves folder, ``.json``
+    added when missing; it may not leave the folder. An explicit path is taken as given.
+    """
+    if is_explicit_path(name):
+        return Path(os.path.expanduser(os.fspath(name)))
+    text = str(name)
+    if not text.strip():
+        raise RecordError(repr(text), "a save needs a name")
+    if any(ord(c) < 32 or c == "\x7f" for c in text) or "\\" in text or ":" in text:
+        raise RecordError(
+            repr(text), "a save name has no control characters, backslashes or colons"
+        )
+    parts = Path(text).parts
+    if ".." in parts or any(p.startswith(".") for p in parts):
+        raise RecordError(
+            text,
+            "a save name must stay inside the saves folder (no '..', no leading '.'); "
+            "give an explicit path such as ./x.json to save elsewhere",
+        )
+    folder = saves_dir(directory)
+    path = folder / (text if text.endswith(SUFFIX) else text + SUFFIX)
+    inside = folder.resolve()
+    if not path.resolve().is_relative_to(inside):
+        raise RecordError(text, f"a save name must stay inside the saves folder {folder}")
+    return path
+
+
+def display(path: Path) -> str:
+    """How messages name a file: relative to the working folder when it is inside it."""
+    try:
+        return str(path.absolute().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+# -- writing ------------------------------------------------------------------------------
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` so that a failure at any point leaves the old file intact."""
+    folder = path.parent
+    tmp = folder / f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+    # O_BINARY (Windows only): write the bytes as they are, no newline translation.
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    fd = os.open(tmp, flags, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view[:_CHUNK])
+            view = view[written:]
+        os.fsync(fd)
+        os.close(fd)
+        fd = -1
+        os.replace(tmp, path)
+    except BaseException:
+        if fd >= 0:
+            os.close(fd)
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder: Path) -> None:
+    # The rename is durable only once the folder itself is on disk (POSIX); Windows has no
+    # folder handles to fsync, and there the rename is already durable.
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_record(record: Record, path: Path, *, make_folder: bool = True) -> Path:
+    """Write a record to ``path`` atomically, creating its folder if ``make_folder``."""
+    data = encode(record).encode("utf-8")
+    try:
+        if make_folder:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, data)
+    except OSError as err:
+        kept = " (the previous save is unchanged)" if path.exists() else ""
+        raise RecordError(display(path), f"could not save: {err.strerror or err}{kept}") from None
+    return path
+
+
+def save_game(
+    game: Game,
+    name_or_path: PathLike | None = None,
+    *,
+    bots: list[str | None] | None = None,
+    directory: PathLike | None = None,
+) -> Path:
+    """Save a game as a record, atomically; returns the file written.
+
+    ``bots`` gives each seat's bot spec (None for a person). Without a name, the save is
+    called after the variant and the time (``medici-20250101-120000.json``).
+    """
+    if name_or_path is None:
+        name_or_path = _fresh_name(saves_dir(directory), game.variant.name)
+    path = resolve_save_path(name_or_path, directory)
+    # The saves folder (and a subfolder a name gives) is made; an explicit path's is not.
+    explicit = is_explicit_path(name_or_path)
+    return write_record(record_from_game(game, bots), path, make_folder=not explicit)
+
+
+def _fresh_name(folder: Path, stem: str) -> str:
+    base = f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}"
+    name, n = base, 1
+    while (folder / (name + SUFFIX)).exists():
+        n += 1
+        name = f"{base}-{n}"
+    return name
+
+
+# -- reading ------------------------------------------------------------------------------
+class LoadedGame(NamedTuple):
+    """A verified game read from a record: the game at its last event, and where it came from."""
+
+    game: Game
+    bots: list[str | None]
+    path: Path
+    record: Record
+
+
+def read_file(path: Path) -> bytes:
+    """The bytes of a record file, refusing missing, special and oversized files first."""
+    name = display(path)
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise RecordError(name, "no such file" + _known(path.parent)) from None
+    except OSError as err:
+        raise RecordError(name, f"cannot read: {err.strerror or err}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise RecordError(name, "not a regular file")
+    if info.st_size > MAX_BYTES:
+        raise RecordError(name, f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB")
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(MAX_BYTES + 1)
+    except OSError as err:
+        raise RecordError(name, f"cannot read: {err.strerror or err}") from None
+
+
+def _known(folder: Path) -> str:
+    try:
+        names = sorted(p.stem for p in folder.glob("*" + SUFFIX) if not p.name.startswith("."))
+    except OSError:
+        return ""
+    if not names:
+        return ""
+    shown = ", ".join(names[:10]) + (", ..." if len(names) > 10 else "")
+    return f" (saves in {display(folder)}: {shown})"
+
+
+def load_path(path: Path, on_step: StepHook | None = None) -> tuple[Record, Game]:
+    """Read and verify the record at ``path``: its Record and the game at its end."""
+    return read_record(read_file(path), display(path), on_step)
+
+
+def load_game(name_or_path: PathLike, directory: PathLike | None = None) -> LoadedGame:
+    """Load and verify a saved game; RecordError says what is wrong and changes nothing."""
+    path = resolve_save_path(name_or_path, directory)
+    if not path.exists() and not is_explicit_path(name_or_path) and Path(name_or_path).is_file():
+        raise RecordError(
+            display(path),
+            f"no such save; a file outside the saves folder is opened by its path, "
+            f"e.g. ./{name_or_path}",
+        )
+    record, game = load_path(path)
+    return LoadedGame(game, list(record.bots), path, record)
+
+
+# -- listing ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SaveInfo:
+    """One file of the saves folder, as ``saves`` lists it.
+
+    ``problem`` is None for a readable record, else why it cannot be loaded (then the game
+    fields are empty). ``day`` is the day (Medici) or round (Medici vs Strozzi) reached.
+    """
+
+    name: str
+    path: Path
+    game: str
+    variant: str
+    players: tuple[str, ...]
+    day: int | None
+    finished: bool
+    modified: datetime
+    bots: tuple[str | None, ...] = ()
+    problem: str | None = None
+
+
+def save_info(path: Path, folder: Path) -> SaveInfo:
+    """What a saved file holds, read cheaply (no replay) when it carries its final state."""
+    name = path.relative_to(folder).with_suffix("").as_posix()
+    try:
+        modified = datetime.fromtimestamp(path.stat().st_mtime)
+    except OSError:
+        modified = datetime.fromtimestamp(0)
+    try:
+        data = read_file(path)
+        doc, _ = read_document(data, display(path))
+        doc = check_document(doc, display(path))
+        state = doc.get("state")
+        if not isinstance(state, dict):
+            record, _game = read_record(data, display(path))
+            state = record.state
+    except RecordError as err:
+        return SaveInfo(name, path, "", "", (), None, False, modified, problem=err.message)
+    day = state.get("day", state.get("round"))
+    return SaveInfo(
+        name=name,
+        path=path,
+        game=str(doc.get("game") or state.get("game", "")),
+        variant=doc["variant"],
+        players=tuple(p["name"] for p in doc["players"]),
+        day=day if isinstance(day, int) and not isinstance(day, bool) else None,
+        finished=bool(state.get("winners")),
+        modified=modified,
+        bots=tuple(p.get("bot") for p in doc["players"]),
+    )
+
+
+def list_saves(directory: PathLike | None = None) -> list[SaveInfo]:
+    """Every record in the saves folder (and its subfolders), newest first."""
+    folder = saves_dir(directory)
+    if not folder.is_dir():
+        return []
+    paths = [
+        p
+        for p in folder.rglob("*" + SUFFIX)
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+    ]
+    infos = [save_info(p, folder) for p in paths]
+    infos.sort(key=lambda i: (i.modified, i.name), reverse=True)
+    return infos
+
+
+def latest_unfinished(directory: PathLike | None = None) -> Path | None:
+    """The most recently saved game that is not over and loads cleanly, or None."""
+    for info in list_saves(directory):
+        if info.problem is None and not info.finished:
+            try:
+                load_path(info.path)
+            except RecordError:
+                continue
+            return info.path
+    return None
+
+
+# -- autosave -----------------------------------------------------------------------------
+class Autosave:
+    """A game's own autosave file: ``save`` writes it (atomically) before returning.
+
+    Make one per game. ``path`` continues an existing file (a resumed autosave); otherwise
+    the file is a fresh ``autosave-DATE-TIME-XXXX.json`` in the saves folder. Saving
+    before each prompt puts every action applied since on disk, so a killed process
+    loses nothing.
+    """
+
+    def __init__(self, directory: PathLike | None = None, *, path: PathLike | None = None) -> None:
+        self.directory = saves_dir(directory)
+        if path is None:
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            path = self.directory / f"{AUTOSAVE_PREFIX}{stamp}-{os.urandom(3).hex()}{SUFFIX}"
+        self.path = Path(path)
+
+    @classmethod
+    def resuming(cls, loaded_path: PathLike, directory: PathLike | None = None) -> Autosave:
+        """The autosave for a game resumed from ``loaded_path``.
+
+        An autosave file is continued; a named save is left as it was and the game goes
+        on in a fresh autosave file.
+        """
+        path = Path(loaded_path)
+        if path.name.startswith(AUTOSAVE_PREFIX):
+            return cls(directory, path=path)
+        return cls(directory)
+
+    def save(self, game: Game, bots: list[str | None] | None = None) -> Path:
+        """Write the game's record to its autosave file now; returns the file."""
+        return write_record(record_from_game(game, bots), self.path)

@@ -1,0 +1,129 @@
+"""The ``medici`` shell: play, save, resume and replay at an autocompleting prompt.
+
+``main(argv)`` is what ``medici`` (no arguments, or ``--script FILE``, ``--saves DIR``,
+``--seed N``, ``--no-color``) runs; ``run_shell`` is the same with keyword arguments, for
+``medici resume``, ``medici replay FILE`` and tests. When standard input is not a terminal
+(or with ``--script``) the shell reads commands line by line, without prompt decoration,
+and exits 0 only if every command succeeded; errors go to standard error.
+
+Only what the first prompt needs is imported at start-up: bots and records load on first use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+INTERACTIVE_BOT_DELAY = 0.6
+"""Seconds between bot moves at a terminal, so a person can follow them ($MEDICI_BOT_DELAY)."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="medici",
+        description="The medici shell: play Medici and Medici vs Strozzi, save, resume, replay.",
+    )
+    parser.add_argument("--script", metavar="FILE",
+                        help="run shell commands from FILE ('-': standard input)")
+    parser.add_argument("--saves", metavar="DIR", help="the saves folder (default $MEDICI_SAVES "
+                        "or ./saves)")
+    parser.add_argument("--seed", type=int, metavar="N", help="seed of new games")
+    parser.add_argument("--no-color", action="store_true", help="plain text, no colour")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the shell with command-line arguments; returns the exit status."""
+    args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    return run_shell(script=args.script, saves=args.saves, seed=args.seed,
+                     color=False if args.no_color else None)
+
+
+def _bot_delay(interactive: bool) -> float:
+    env = os.environ.get("MEDICI_BOT_DELAY")
+    if env:
+        try:
+            return max(0.0, float(env))
+        except ValueError:
+            pass
+    return INTERACTIVE_BOT_DELAY if interactive else 0.0
+
+
+def run_shell(
+    *,
+    script: str | Path | None = None,
+    saves: str | None = None,
+    seed: int | None = None,
+    color: bool | None = None,
+    resume: bool = False,
+    replay: str | Path | None = None,
+    first: Sequence[str] = (),
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+    interactive: bool | None = None,
+    input: Any = None,
+    output: Any = None,
+    history: Any = None,
+    bot_delay: float | None = None,
+    before_prompt: Callable[[Any], None] | None = None,
+) -> int:
+    """Run the shell; returns the exit status.
+
+    ``script`` reads commands from a file ('-' for stdin); otherwise the shell is
+    interactive when stdin is a terminal (or ``interactive`` is True, as with a
+    prompt_toolkit ``input``/``output`` pair in tests). ``resume`` continues the latest
+    unfinished game first; ``replay`` opens a save (a name, or a Path taken as given) in
+    replay mode first; ``first`` are command lines run before any other (``new medici 4``).
+    ``before_prompt(shell)`` is called before each interactive prompt.
+    """
+    from engine.shell.app import Shell
+    from engine.shell.console import Console, wants_color
+
+    stdin = stdin if stdin is not None else sys.stdin
+    out = stdout if stdout is not None else sys.stdout
+    err = stderr if stderr is not None else sys.stderr
+    if interactive is None:
+        interactive = script is None and (input is not None or _isatty(stdin))
+    use_color = wants_color(out) if color is None else color
+    console = Console(out, err, color=use_color and interactive, errors_to_err=not interactive)
+    delay = _bot_delay(interactive) if bot_delay is None else bot_delay
+    shell = Shell(console, saves=saves, seed=seed, interactive=interactive, bot_delay=delay)
+    if resume:
+        shell.execute("resume", "resume")
+    if replay is not None:
+        from engine.shell.replay_mode import enter
+
+        shell.execute_call(lambda: enter(shell, replay), f"replay {replay}")
+    for line in first:
+        shell.execute(line, line)
+    if interactive:
+        started = resume or replay is not None or bool(first)
+        return shell.run_interactive(input=input, output=output, history=history,
+                                     before_prompt=before_prompt, greet=not started)
+    if script is None or str(script) == "-":
+        return shell.run_script(stdin, "line")
+    try:
+        with open(script, encoding="utf-8") as handle:
+            lines = handle.readlines()
+    except OSError as error:
+        err.write(f"medici: cannot read the script {script}: {error.strerror or error}\n")
+        return 2
+    except UnicodeDecodeError as error:
+        err.write(f"medici: {script} is not UTF-8 text ({error.reason} at byte {error.start})\n")
+        return 2
+    return shell.run_script(lines, str(script))
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+__all__ = ["main", "run_shell"]

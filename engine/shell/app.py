@@ -1,0 +1,376 @@
+"""The shell itself: reads a line, runs it, shows what changed, lets the bots play.
+
+``Shell`` holds the state (the live game, the replay, where saves go) and runs one line at
+a time (``execute``); ``run_script`` and ``run_interactive`` feed it lines from a file or
+pipe and from a prompt_toolkit prompt.
+"""
+
+from __future__ import annotations
+
+import difflib
+import shlex
+import sys
+import time
+import traceback
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.actions import Legal, describe
+from engine.errors import IllegalAction, MediciError
+from engine.shell import render
+from engine.shell.commands import COMMANDS, MOVES, Command
+from engine.shell.console import Console
+from engine.shell.errors import ShellError
+from engine.shell.session import Session
+from engine.shell.text import Text
+
+if TYPE_CHECKING:
+    from engine.shell.replay_mode import ReplayView
+
+Hook = Callable[["Shell"], None]
+
+
+class Shell:
+    """The state of one run of the shell and the running of each command line."""
+
+    def __init__(
+        self,
+        console: Console,
+        saves: str | None = None,
+        seed: int | None = None,
+        interactive: bool = False,
+        bot_delay: float = 0.0,
+    ) -> None:
+        self.console = console
+        self.saves = saves
+        self.seed = seed
+        self.interactive = interactive
+        self.bot_delay = bot_delay
+        self.session: Session | None = None
+        self.replay: ReplayView | None = None
+        self.offer: Path | None = None
+        """An unfinished game offered at start: an empty line resumes it."""
+        self.done = False
+        self._announced_end = False
+        self._warned_unsaved = False
+
+    # -- what the completer and the toolbar ask ----------------------------------------
+    @property
+    def mode(self) -> str:
+        """``replay`` while stepping through a record, else ``play``."""
+        return "replay" if self.replay is not None else "play"
+
+    def legal_moves(self) -> list[Legal]:
+        """The legal actions of the person to act now ([] in replay, or on a bot's turn)."""
+        session = self.session
+        if self.replay is not None or session is None or session.bot_to_act() is not None:
+            return []
+        return session.legal()
+
+    def move_words(self) -> set[str]:
+        """The move words of the game being played (all games' words when there is none)."""
+        if self.session is not None:
+            return set(self.session.game.logic.grammar.kinds)
+        return set(MOVES)
+
+    def move_meta(self, word: str) -> str:
+        """The one-line description of a move word, for the completion menu."""
+        move = MOVES.get(word)
+        return f"move: {move.summary}" if move else "move"
+
+    def commands_here(self) -> list[Command]:
+        """The commands that work in the current mode."""
+        return [c for c in COMMANDS.values() if self.mode in c.modes]
+
+    def command(self, word: str) -> Command | None:
+        """The command named (or aliased) ``word`` in the current mode, if any."""
+        for command in COMMANDS.values():
+            if self.mode in command.modes and (word == command.name or word in command.aliases):
+                return command
+        return None
+
+    # -- running a line ---------------------------------------------------------------
+    def execute(self, line: str, where: str = "") -> bool:
+        """Run one command line; False (and the reason reported) if it failed."""
+        return self.execute_call(lambda: self._dispatch(line), where)
+
+    def execute_call(self, run: Callable[[], None], where: str = "") -> bool:
+        """Run a command; report any failure (``where`` says which line) and return False."""
+        failures = self.console.failures
+        try:
+            run()
+        except ShellError as err:
+            self.console.error(str(err), where)
+        except IllegalAction as err:
+            self.console.error(str(err), where)
+        except MediciError as err:
+            self.console.error(str(err), where)
+        except BrokenPipeError:
+            # The reader went away (`medici < script | head`): stop quietly, as other
+            # commands do; every move is already on disk.
+            self.console.detach()
+            self.done = True
+        except OSError as err:
+            self.console.error(f"{err.strerror or err}: {err.filename or ''}".rstrip(": "), where)
+        except KeyboardInterrupt:
+            self.console.error("interrupted", where)
+        except Exception as err:  # noqa: BLE001 - a bug must not end a game: report and go on
+            self.console.error(f"internal error ({type(err).__name__}: {err}); please report it",
+                               where)
+            traceback.print_exc(file=sys.stderr)
+        return self.console.failures == failures
+
+    def _dispatch(self, line: str) -> None:
+        text = line.strip()
+        if not text or text.startswith("#"):
+            if not text and self.offer is not None and self.session is None:
+                self._dispatch("resume")
+            elif not text:
+                self.run_bots()
+            return
+        try:
+            words = shlex.split(text)
+        except ValueError as err:
+            raise ShellError(f"cannot read the line: {err} (close the quote)") from err
+        word, args = words[0].lower(), words[1:]
+        self.offer = None
+        if self._is_move(word, args):
+            self.move(" ".join([word, *args]))
+            return
+        command = self.command(word)
+        if command is not None:
+            command.run(self, args)
+            return
+        raise ShellError(self._unknown(word))
+
+    def _is_move(self, word: str, args: list[str]) -> bool:
+        if self.replay is not None or self.session is None:
+            return False
+        if word not in self.session.game.logic.grammar.kinds:
+            return False
+        # `load NAME` opens a save; `load 4 [harbour 2]` loads a ship (Medici vs Strozzi).
+        return word != "load" or bool(args and args[0].isdigit())
+
+    def _unknown(self, word: str) -> str:
+        if word in MOVES:
+            if self.replay is not None:
+                return (f"{word} is a move, and this is replay mode: `branch` to play on from "
+                        "this step, or `exit` to leave the replay")
+            if self.session is None:
+                return f"{word} is a move, but no game is in progress: start one with `new`"
+            game = self.session.game.variant.game
+            return f"{word} is not a move of {game}: `help` lists what you can do"
+        other = [c.name for c in COMMANDS.values() if word in (c.name, *c.aliases)]
+        if other:
+            return f"{word} works only in {_modes(COMMANDS[other[0]])}"
+        names = [c.name for c in self.commands_here()] + sorted(self.move_words())
+        close = difflib.get_close_matches(word, names, n=1, cutoff=0.5)
+        hint = f": did you mean `{close[0]}`?" if close else ""
+        return f"unknown command {word!r}{hint} (`help` lists the commands)"
+
+    # -- moves and bots ---------------------------------------------------------------
+    def require_session(self) -> Session:
+        """The live game, or a ShellError saying how to get one."""
+        if self.replay is not None:
+            raise ShellError("this is replay mode: `branch` to play on from here, `exit` to leave")
+        if self.session is None:
+            raise ShellError("no game in progress: `new medici 4` starts one, `resume` continues "
+                             "your last one")
+        return self.session
+
+    def move(self, text: str) -> None:
+        """A person's move: apply it, tell what happened, save, then let the bots play."""
+        session = self.require_session()
+        start = session.play(text)
+        self.after(start)
+        self.run_bots()
+        self.status()
+
+    def after(self, start: int) -> None:
+        """Tell what happened since event ``start`` and autosave (before any next prompt)."""
+        session = self.session
+        assert session is not None
+        for line in render.narrate(session.game.events, start, session.game.players):
+            self.console.say(line)
+        self.autosave()
+        if session.game.is_over and not self._announced_end:
+            self._announced_end = True
+            self.console.say(render.final_scores(session.view()))
+            where = session.autosave_path if not session.autosave_error else None
+            if where is not None:
+                self.console.say(Text(f"The game is saved in {where}: `replay "
+                                      f"{self._save_name(where)}` goes through it move by move.",
+                                      "dim"))
+
+    def _save_name(self, path: Path) -> str:
+        """How to name a save in a command: its name in the saves folder, else its path."""
+        from engine.shell import deps
+
+        folder = Path(deps.records().saves_dir(self.saves)).resolve()
+        if path.resolve().parent == folder:
+            return path.stem
+        return str(path)
+
+    def autosave(self) -> None:
+        """Autosave the live game; a failure is reported but never loses the move in memory."""
+        session = self.session
+        if session is None:
+            return
+        before = session.autosave_error
+        session.autosave()
+        if session.autosave_error and session.autosave_error != before:
+            self.console.say(Text(f"warning: {session.autosave_error}", "bad"))
+
+    def run_bots(self) -> None:
+        """Let the bots move while it is a bot's turn: each move printed, at a readable pace."""
+        session = self.session
+        if session is None or self.replay is not None:
+            return
+        try:
+            while (seat := session.bot_to_act()) is not None:
+                began = time.monotonic()
+                _action, start = session.bot_move(seat)
+                # A person should be able to follow: a bot that thought less than the
+                # delay waits out the rest before its move is shown.
+                rest = self.bot_delay - (time.monotonic() - began)
+                if rest > 0:
+                    time.sleep(rest)
+                self.after(start)
+                if session.interrupted:
+                    session.interrupted = False
+                    raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            self.console.say(Text("Bots paused: press Enter to let them go on.", "dim"))
+
+    def status(self) -> None:
+        """Say whose turn it is and what they may do, when it is a person's turn."""
+        session = self.session
+        if session is None or session.game.is_over or session.bot_to_act() is not None:
+            return
+        seat = session.game.current_player
+        assert seat is not None
+        legal = ", ".join(describe(session.legal()))
+        self.console.say(Text("→ ").add(session.game.players[seat], "turn").add(
+            " to act: ").add(legal, "cmd"))
+
+    def start_session(self, session: Session, how: str, narrate: bool = False) -> None:
+        """Make ``session`` the live game: save it, show the table, let the bots start.
+
+        ``narrate`` tells the game's events so far first (the set-up of a new game).
+        """
+        self.replay = None
+        self.session = session
+        self._announced_end = session.game.is_over
+        self.autosave()
+        self.console.say(Text(how, "title"))
+        if narrate:
+            for line in render.narrate(session.game.events, 0, session.game.players):
+                self.console.say(line)
+        self.console.say(render.table(session.view(), session.bots))
+        if session.game.is_over:
+            self.console.say(render.final_scores(session.view()))
+            return
+        self.run_bots()
+        self.status()
+
+    # -- the prompt -------------------------------------------------------------------
+    def prompt_text(self) -> list[tuple[str, str]]:
+        """The prompt: whose turn it is, or the replay step."""
+        if self.replay is not None:
+            return [("class:phase", f"replay {self.replay.step}/{self.replay.total}"), ("", " › ")]
+        session = self.session
+        if session is not None and not session.game.is_over:
+            seat = session.game.current_player
+            if seat is not None and session.bots[seat] is None:
+                return [("class:turn", session.game.players[seat]), ("", " › ")]
+        return [("class:cmd", "medici"), ("", " › ")]
+
+    def greet(self) -> None:
+        """The welcome, with an offer to resume the last unfinished game."""
+        self.console.say(Text("Medici", "heading").add(
+            " — Reiner Knizia's auction games in your terminal.", "title"))
+        offer = None
+        try:
+            from engine.shell import saves
+
+            offer = saves.latest_unfinished_info(self.saves)
+        except (ShellError, MediciError, OSError):
+            offer = None
+        if offer is not None:
+            self.offer = offer.path
+            self.console.say(Text("Your last game is unfinished: ").add(saves.describe(offer)))
+            self.console.say(Text("Press Enter to resume it, or type `new medici 4` for a new one "
+                                  "(`help` lists every command).", "dim"))
+        else:
+            self.console.say(Text(
+                "`new medici 4` plays against three bots, `new medici-vs-strozzi` the two-player "
+                "game; `help` lists every command, Tab completes.", "dim"))
+
+    def leave(self, force: bool = False) -> None:
+        """Leave, the game on disk first; say where.
+
+        If the game cannot be saved, the first attempt to leave is refused (ShellError), so
+        that nothing is lost unawares; a second one (or ``force``) leaves all the same.
+        """
+        session = self.session
+        where = None
+        if session is not None:
+            self.autosave()
+            where = session.safe_on_disk()
+            if where is None and not (force or self._warned_unsaved):
+                self._warned_unsaved = True
+                raise ShellError(f"your game is not saved ({session.autosave_error}): "
+                                 "`save ./PATH` saves it elsewhere; leave again to leave "
+                                 "without saving")
+        self.done = True
+        if session is None or session.game.is_over:
+            return
+        if where is None:
+            self.console.error(f"leaving without saving the game: {session.autosave_error}")
+            return
+        how = ("`medici resume` continues it" if where == session.autosave_path
+               else f"`load {self._save_name(where)}` continues it")
+        self.console.say(Text(f"Your game is saved in {where}; {how}.", "dim"))
+
+    # -- the two ways of reading lines -----------------------------------------------
+    def run_script(self, lines: Iterable[str], name: str = "line") -> int:
+        """Run each line; 0 if every command succeeded, 1 otherwise (errors already reported)."""
+        for number, line in enumerate(lines, 1):
+            place = f"line {number}" if name == "line" else f"{name}:{number}"
+            self.execute(line.rstrip("\n"), f"{place}: {line.strip()}")
+            if self.done:
+                break
+        if not self.done:
+            self.leave(force=True)
+        return 0 if self.console.failures == 0 else 1
+
+    def run_interactive(
+        self, input: Any = None, output: Any = None, history: Any = None,
+        before_prompt: Hook | None = None, greet: bool = True,
+    ) -> int:
+        """Prompt for lines until ``quit`` or Ctrl-D; Ctrl-C cancels the line being typed."""
+        from engine.shell.prompt import make_prompt
+
+        prompt = make_prompt(self, input=input, output=output, history=history)
+        if greet:
+            self.greet()
+        while not self.done:
+            if before_prompt is not None:
+                before_prompt(self)
+            try:
+                line = prompt.prompt(self.prompt_text)
+            except KeyboardInterrupt:
+                continue
+            except EOFError:
+                self.console.say(Text("Leaving (Ctrl-D).", "dim"))
+                self.execute_call(self.leave)
+                continue
+            self.execute(line)
+        return 0
+
+
+def _modes(command: Command) -> str:
+    return " and ".join(f"{m} mode" for m in sorted(command.modes))
+
+

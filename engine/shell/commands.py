@@ -1,0 +1,202 @@
+"""The command table: every shell command's name, one-line help, long help, handler, completer.
+
+Moves (``draw``, ``bid 7``, ``load 4 harbour 2``...) are not in the table: they are the
+engine's own action words, applied through ``Game.apply``; ``MOVES`` only describes them
+for ``help``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from prompt_toolkit.completion import Completion
+
+if TYPE_CHECKING:
+    from engine.shell.app import Shell
+
+Handler = Callable[["Shell", list[str]], None]
+ArgCompleter = Callable[["Shell", list[str], str], Iterable[Completion]]
+
+PLAY = frozenset({"play"})
+REPLAY = frozenset({"replay"})
+BOTH = frozenset({"play", "replay"})
+
+
+@dataclass(frozen=True)
+class Command:
+    """One shell command."""
+
+    name: str
+    usage: str
+    summary: str
+    details: str
+    run: Handler
+    complete: ArgCompleter | None = None
+    modes: frozenset[str] = BOTH
+    aliases: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class Move:
+    """What ``help`` says about a move word."""
+
+    usage: str
+    summary: str
+    details: str
+    games: tuple[str, ...]
+
+
+M, S = "medici", "medici-vs-strozzi"
+
+MOVES: dict[str, Move] = {
+    "draw": Move("draw", "draw a card or tile for the lot",
+                 "Medici (M-8): the selector draws 1 to 3 cards, one at a time; a lot may only "
+                 "grow while some player still in the day has room for it.\nMedici vs Strozzi "
+                 "(S-7): the active player draws 1 to 3 tiles, never more than fit on their "
+                 "emptiest ship.\nExample: draw", (M, S)),
+    "stop": Move("stop", "stop drawing: the lot goes to auction or gets a price",
+                 "After at least one draw. Medici: the auction starts to the selector's left "
+                 "(M-9). Medici vs Strozzi: you set a price next (S-8).\nExample: stop", (M, S)),
+    "bid": Move("bid AMOUNT", "bid for the lot",
+                "Each player bids once or passes, the selector last (M-9). A bid is higher than "
+                "the high bid and no more than your money. Tab after `bid ` shows the legal "
+                "amounts.\nExamples: bid 7 · bid 12", (M,)),
+    "pass": Move("pass", "do not bid for this lot",
+                 "If everyone passes, the lot is out for the rest of the day (M-10).\n"
+                 "Example: pass", (M,)),
+    "price": Move("price AMOUNT", "set the price of your lot (0 or more)",
+                  "The opponent then buys at that price or declines, and if they decline you "
+                  "must buy at it yourself (S-8, S-9).\nExamples: price 0 · price 14", (S,)),
+    "buy": Move("buy", "buy the lot at the asked price",
+                "You pay the bank (borrowing if you must, S-5) and load the lot (S-10).\n"
+                "Example: buy", (S,)),
+    "decline": Move("decline", "refuse the lot: its owner must buy it at their price",
+                    "S-9.\nExample: decline", (S,)),
+    "load": Move("load SHIP [harbour N]", "load the lot onto your ship of SHIP holds",
+                 "A ship's first load of a round names its harbour, one where you have no ship "
+                 "yet (S-11); it stays there for the round.\nExamples: load 4 harbour 2 · load 5"
+                 "\n(`load NAME` with a word opens a saved game instead.)", (S,)),
+    "discard": Move("discard", "throw the bought lot away",
+                    "Needed when the lot fits none of your ships (S-10).\nExample: discard",
+                    (S,)),
+}
+
+
+def _lazy(module: str, name: str) -> Handler:
+    """A handler that imports its module on first use (start-up stays fast)."""
+
+    def run(shell: Shell, args: list[str]) -> None:
+        from importlib import import_module
+
+        getattr(import_module(module), name)(shell, args)
+
+    run.__name__ = name
+    return run
+
+
+def _lazy_complete(module: str, name: str) -> ArgCompleter:
+    def complete(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion]:
+        from importlib import import_module
+
+        return getattr(import_module(module), name)(shell, args, prefix)
+
+    complete.__name__ = name
+    return complete
+
+
+H = "engine.shell.handlers"
+R = "engine.shell.replay_mode"
+C = "engine.shell.arg_completion"
+
+_TABLE = [
+    Command("help", "help [COMMAND]", "list the commands, or explain one",
+            "`help` lists every command with one line each; `help CMD` explains one with "
+            "examples; moves are explained too.\nExamples: help · help new · help bid",
+            _lazy(H, "help_cmd"), _lazy_complete(C, "help_args"), aliases=("?",)),
+    Command("new", "new [GAME] [N | PLAYER...] [--variant FILE-OR-NAME] [--seed N]",
+            "start a new game (players, bot seats, variant, seed)",
+            "GAME is medici (the default) or medici-vs-strozzi, or any variant name. Then "
+            "either a player count N (you and N-1 bots), or the players in seat order: a name "
+            "is a person, `bot` or `bot:SPEC` is a bot, `NAME=bot:SPEC` a named bot. "
+            "`--variant` plays under other rules (a shipped name or a YAML file), `--seed` "
+            "makes the shuffles repeatable. The game in progress stays saved.\n"
+            "Bots: random, greedy, mcts (default), mcts:2000 (iterations), mcts:1s (time).\n"
+            "Examples:\n  new medici 4\n  new medici Ann Bo bot:random bot:random\n"
+            "  new medici Ann Bo Cy --seed 7\n  new medici-vs-strozzi\n"
+            "  new medici-vs-strozzi Ann Cosimo=bot:greedy\n"
+            "  new medici 3 --variant medici-amigo\n  new medici Ann bot --variant house.yaml",
+            _lazy(H, "new_cmd"), _lazy_complete(C, "new_args")),
+    Command("show", "show", "print the whole table",
+            "Each player's money, ship(s), tracks or harbours and markers; the lot and the "
+            "bidding so far; the cards or tiles left. In replay mode, the table at this step."
+            "\nExample: show", _lazy(H, "show_cmd"), aliases=("table", "board")),
+    Command("moves", "moves", "list the moves that are legal now",
+            "The engine's legal actions for the player to act, amounts as ranges.\n"
+            "Example: moves", _lazy(H, "moves_cmd"), modes=PLAY, aliases=("legal",)),
+    Command("hint", "hint [--bot SPEC]", "ask the strongest bot for its top moves",
+            "The bot (mcts unless --bot says otherwise) looks at your view only and lists its "
+            "best three moves with their estimated values (mcts: chance of winning).\n"
+            "Examples: hint · hint --bot greedy", _lazy(H, "hint_cmd"),
+            _lazy_complete(C, "bot_option_args"), modes=PLAY),
+    Command("undo", "undo", "take back your last move (and the bot moves after it)",
+            "Never past a chance outcome already seen: a revealed card stays revealed, so undo "
+            "cannot be used to peek or re-draw.\nExample: undo", _lazy(H, "undo_cmd"),
+            modes=PLAY),
+    Command("log", "log [N]", "the last N happenings of the game (default 20)",
+            "Tells the game's events again, newest last.\nExamples: log · log 60",
+            _lazy(H, "log_cmd")),
+    Command("rules", "rules [VARIANT]", "a summary of the current variant's rules",
+            "Read from the resolved rules of the game in progress (or of VARIANT).\n"
+            "Examples: rules · rules medici-vs-strozzi · rules medici-amigo",
+            _lazy(H, "rules_cmd"), _lazy_complete(C, "variant_args")),
+    Command("save", "save [NAME]", "save the game (under NAME)",
+            "Every move is autosaved anyway; `save NAME` keeps a copy under a name you "
+            "choose (in the saves folder, unless NAME is a path). Without NAME: the name it "
+            "was last saved or loaded under.\nExamples: save · save friday-game",
+            _lazy(H, "save_cmd"), _lazy_complete(C, "save_args"), modes=PLAY),
+    Command("load", "load NAME", "open a saved game and play on",
+            "Tab completes the save names; `saves` lists them.\nExample: load friday-game",
+            _lazy(H, "load_cmd"), _lazy_complete(C, "save_args")),
+    Command("saves", "saves", "list the saved games",
+            "Name, game, day or round, date and players of every save, newest first.\n"
+            "Example: saves", _lazy(H, "saves_cmd")),
+    Command("resume", "resume", "continue the most recent unfinished game",
+            "The same game `medici resume` opens.\nExample: resume", _lazy(H, "resume_cmd")),
+    Command("replay", "replay NAME", "step through a saved game (replay mode)",
+            "In replay mode: next, prev, goto N, goto day D (goto round R), show, analyse, "
+            "branch, exit. The prompt shows the step.\nExample: replay friday-game",
+            _lazy(H, "replay_cmd"), _lazy_complete(C, "save_args")),
+    Command("next", "next [N]", "go forward one step (or N)",
+            "Each step is one move and all that follows from it.\nExamples: next · next 10",
+            _lazy(R, "next_cmd"), modes=REPLAY, aliases=("n",)),
+    Command("prev", "prev [N]", "go back one step (or N)",
+            "Examples: prev · prev 5", _lazy(R, "prev_cmd"), modes=REPLAY,
+            aliases=("p", "back")),
+    Command("goto", "goto N | goto day D | goto round R | goto start | goto end | goto scoring",
+            "jump to a step, the start of a day or round, or the next scoring",
+            "Examples: goto 40 · goto day 2 · goto round 3 · goto scoring · goto end",
+            _lazy(R, "goto_cmd"), _lazy_complete(C, "goto_args"), modes=REPLAY),
+    Command("analyse", "analyse [all] [--bot SPEC]",
+            "what the bot would have played here, and the value the move lost",
+            "For the move made at this step: the bot's top moves with values and the value of "
+            "the move played. `analyse all` goes through every move from here to the end "
+            "(with a quicker bot unless --bot is given; Ctrl-C stops it).\n"
+            "Examples: analyse · analyse all · analyse --bot mcts:1s",
+            _lazy(R, "analyse_cmd"), _lazy_complete(C, "analyse_args"), modes=REPLAY,
+            aliases=("analyze",)),
+    Command("branch", "branch", "play on from this step as a new game",
+            "The original record stays untouched; the new game has its own saves.\n"
+            "Example: branch", _lazy(R, "branch_cmd"), modes=REPLAY),
+    Command("exit", "exit", "leave replay mode (back to your game, if any); else quit",
+            "In replay mode, back to the game you were playing (if any); otherwise the same "
+            "as quit.\nExample: exit", _lazy(R, "exit_cmd")),
+    Command("quit", "quit", "leave the shell (the game stays saved)",
+            "The game is autosaved after every move, so nothing is lost; `medici resume` "
+            "continues it. Ctrl-D does the same.\nExample: quit",
+            _lazy(H, "quit_cmd"), aliases=("q", "bye")),
+]
+
+COMMANDS: dict[str, Command] = {c.name: c for c in _TABLE}
+"""Every shell command by name."""

@@ -1,0 +1,88 @@
+"""Where the shell writes: formatted text in colour on a terminal, plain text elsewhere."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, TextIO
+
+from prompt_toolkit.formatted_text import FormattedText, to_plain_text
+
+from engine.shell.text import STYLE, Text
+
+
+def wants_color(stream: TextIO, no_color: bool = False) -> bool:
+    """Colour only on a real terminal, and never when NO_COLOR is set or TERM is dumb."""
+    if no_color or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class Console:
+    """The shell's output: ``say`` for results, ``error`` for refusals.
+
+    In a script errors go to ``err`` (stderr) so that the output stays clean; interactively
+    they go to ``out`` with the rest, so that they appear in order.
+    """
+
+    def __init__(
+        self,
+        out: TextIO | None = None,
+        err: TextIO | None = None,
+        color: bool = False,
+        errors_to_err: bool = True,
+    ) -> None:
+        self.out = out if out is not None else sys.stdout
+        self.err = err if err is not None else sys.stderr
+        self.color = color
+        self.errors_to_err = errors_to_err
+        self.failures = 0
+        self._output: tuple[Any, Any] | None = None
+
+    def say(self, text: Text | str = "") -> None:
+        """Write one block of text (a line or several) followed by a newline."""
+        fragments = FormattedText(text.fragments if isinstance(text, Text) else [("", text)])
+        if self.color:
+            from prompt_toolkit import print_formatted_text
+
+            output, style = self._colour()
+            print_formatted_text(fragments, output=output, style=style)
+        else:
+            self.out.write(to_plain_text(fragments) + "\n")
+        self.out.flush()
+
+    def detach(self) -> None:
+        """Stop writing to ``out`` (its reader has gone): later output goes nowhere."""
+        import io
+
+        try:
+            # Replace the closed pipe at its descriptor too, so the flush at exit is quiet.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.out.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass
+        self.out = io.StringIO()
+        self.color = False
+
+    def _colour(self) -> tuple[Any, Any]:
+        """The terminal output and the style, made once."""
+        if self._output is None:
+            from prompt_toolkit.output import create_output
+            from prompt_toolkit.styles import Style
+
+            self._output = (create_output(stdout=self.out), Style.from_dict(STYLE))
+        return self._output
+
+    def error(self, message: str, where: str = "") -> None:
+        """Report a failed command: the reason, and what would be accepted."""
+        self.failures += 1
+        prefix = f"{where}: " if where else ""
+        if self.errors_to_err:
+            self.err.write(f"medici: {prefix}{message}\n")
+            self.err.flush()
+        else:
+            self.say(Text().add(f"{prefix}{message}", "error"))

@@ -1,0 +1,138 @@
+"""``new``: read the game, the seats (people and bots), the variant and the seed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.errors import MediciError
+from engine.rules import GAMES, Variant, load_variant, variant_names
+from engine.shell import deps
+from engine.shell.errors import ShellError
+from engine.shell.session import DEFAULT_BOT, Session
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A game to start: its rules, the players' names, each seat's bot spec (None: a person)."""
+
+    variant: Variant
+    names: tuple[str, ...]
+    bots: tuple[str | None, ...]
+    seed: int | None
+
+
+def _take(args: list[str], option: str) -> tuple[str | None, list[str]]:
+    if option not in args:
+        return None, args
+    i = args.index(option)
+    if i + 1 >= len(args) or args[i + 1].startswith("--"):
+        raise ShellError(f"{option} needs a value: new ... {option} VALUE")
+    return args[i + 1], args[:i] + args[i + 2:]
+
+
+def _is_variant(word: str) -> bool:
+    return word in GAMES or word in variant_names() or word.endswith((".yaml", ".yml"))
+
+
+def _load(ref: str) -> Variant:
+    try:
+        return load_variant(ref)
+    except MediciError:
+        raise
+    except OSError as err:
+        raise ShellError(f"cannot read {ref}: {err.strerror}") from err
+
+
+def parse_new(args: list[str], default_seed: int | None = None) -> NewGame:
+    """The NewGame that ``new ARGS`` asks for, or ShellError saying what is wrong."""
+    variant_ref, args = _take(args, "--variant")
+    seed_text, args = _take(args, "--seed")
+    unknown = [a for a in args if a.startswith("--")]
+    if unknown:
+        raise ShellError(f"unknown option {unknown[0]}: new takes --variant and --seed")
+    game_word = args[0] if args and _is_variant(args[0]) else None
+    players = args[1:] if game_word is not None else args
+    if variant_ref is not None:
+        variant = _load(variant_ref)
+        if game_word is not None and game_word not in (variant.game, variant.name):
+            raise ShellError(f"--variant {variant_ref} is a variant of {variant.game}, "
+                             f"not of {game_word}")
+    else:
+        variant = _load(game_word or "medici")
+    seed = default_seed
+    if seed_text is not None:
+        if not seed_text.isdigit():
+            raise ShellError(f"--seed takes a whole number 0 or more, got {seed_text!r}")
+        seed = int(seed_text)
+    names, bots = _seats(variant, players)
+    return NewGame(variant, names, bots, seed)
+
+
+def _seats(variant: Variant, words: list[str]) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+    logic = variant.logic
+    counts = list(logic.player_counts())
+    allowed = ", ".join(str(c) for c in counts)
+    if not words or (len(words) == 1 and words[0].isdigit()):
+        count = int(words[0]) if words else (4 if 4 in counts else counts[0])
+        if count not in counts:
+            raise ShellError(f"{variant.name} is played by {allowed} players, not {count}")
+        names = list(logic.default_names(count))
+        if names[0] == "Player 1":
+            names[0] = "You"  # a game whose seats have no names of their own
+        bots: list[str | None] = [None] + [DEFAULT_BOT] * (count - 1)
+        _check_bots(bots)
+        return tuple(names), tuple(bots)
+    if len(words) not in counts:
+        raise ShellError(f"{variant.name} is played by {allowed} players; {len(words)} given "
+                         f"({' '.join(words)})")
+    defaults = list(logic.default_names(len(words)))
+    given: list[str | None] = []
+    bots = []
+    for word in words:
+        name, _, spec = word.partition("=") if "=" in word else ("", "", word)
+        low = spec.lower()
+        if low == "bot" or low.startswith("bot:"):
+            bots.append(spec[4:] if low.startswith("bot:") and spec[4:] else DEFAULT_BOT)
+            given.append(name or None)
+        elif name:
+            raise ShellError(f"{word!r}: after NAME= comes a bot, as in {name}=bot:greedy")
+        else:
+            bots.append(None)
+            given.append(word)
+    taken = {n for n in given if n}
+    names = []
+    for seat, name in enumerate(given):
+        if name is None:
+            name = defaults[seat] if defaults[seat] not in taken else f"Bot {seat + 1}"
+            taken.add(name)
+        names.append(name)
+    if len(set(names)) != len(names):
+        raise ShellError(f"player names must differ, got {', '.join(names)}")
+    _check_bots(bots)
+    return tuple(names), tuple(bots)
+
+
+def _check_bots(bots: list[str | None]) -> None:
+    specs = [b for b in bots if b is not None]
+    if not specs:
+        return
+    try:
+        make_bot = deps.bots().make_bot
+    except ShellError as err:
+        raise ShellError(f"{err}; name every player for a game between people, "
+                         "as in `new medici Ann Bo Cy`") from err
+    for spec in specs:
+        make_bot(spec, seed=0)  # raises BotError, listing the specs, for a bad one
+
+
+def start_game(spec: NewGame, saves: str | None) -> Session:
+    """The Session of a new game as ``spec`` describes it."""
+    from engine.game import new_game
+
+    try:
+        game = new_game(spec.variant, list(spec.names), seed=spec.seed)
+    except ValueError as err:
+        if isinstance(err, MediciError):
+            raise
+        raise ShellError(str(err)) from err
+    return Session(game, spec.bots, saves)

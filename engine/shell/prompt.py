@@ -1,0 +1,69 @@
+"""The interactive prompt: prompt_toolkit with history, completion, toolbar and keys."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.styles import Style
+
+from engine.shell.completion import ShellCompleter
+from engine.shell.text import STYLE
+from engine.shell.toolbar import toolbar
+
+if TYPE_CHECKING:
+    from engine.shell.app import Shell
+
+
+def medici_home() -> Path:
+    """Where the shell keeps its own files: ``$MEDICI_HOME``, else the XDG data folder."""
+    env = os.environ.get("MEDICI_HOME")
+    if env:
+        return Path(env)
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "medici"
+
+
+def history_file() -> History:
+    """The command history kept across runs (in memory only if the folder cannot be made)."""
+    home = medici_home()
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        path = home / "history"
+        path.touch(exist_ok=True)
+    except OSError:
+        return InMemoryHistory()
+    return FileHistory(str(path))
+
+
+def make_prompt(
+    shell: Shell, input: Any = None, output: Any = None, history: History | None = None
+) -> PromptSession[str]:
+    """The PromptSession of the shell.
+
+    Ctrl-R searches the history (prompt_toolkit's Emacs bindings), Ctrl-C raises
+    KeyboardInterrupt (the shell drops the line), Ctrl-D on an empty line raises EOFError
+    (the shell saves and leaves).
+    """
+    return PromptSession(
+        completer=ShellCompleter(shell),
+        complete_while_typing=True,
+        history=history if history is not None else history_file(),
+        bottom_toolbar=lambda: toolbar(shell),
+        style=Style.from_dict(STYLE),
+        include_default_pygments_style=False,
+        color_depth=None,
+        input=input,
+        output=output,
+        placeholder=lambda: _placeholder(shell),
+        reserve_space_for_menu=6,
+    )
+
+
+def _placeholder(shell: Shell) -> list[tuple[str, str]]:
+    if shell.offer is not None and shell.session is None:
+        return [("class:dim", "Enter resumes your last game")]
+    return []

@@ -1,0 +1,97 @@
+"""What the shell shows: the table (``show``) and what changed after a move.
+
+Each game has a module (``render_medici``, ``render_strozzi``) with ``table(view, bots)``
+and ``narrate(events, start, names)``; a game without one falls back to the plain
+rendering here, so a new game is playable before it is pretty.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from engine.shell.text import Text
+
+_MODULES = {
+    "medici": "engine.shell.render_medici",
+    "medici-vs-strozzi": "engine.shell.render_strozzi",
+}
+
+
+def _module(game: str) -> ModuleType | None:
+    name = _MODULES.get(game)
+    if name is None:
+        return None
+    try:
+        return import_module(name)
+    except ModuleNotFoundError:
+        return None
+
+
+def table(view: dict[str, Any], bots: Sequence[str | None] = ()) -> Text:
+    """The whole table as one player sees it: money, ships, tracks or harbours, lot, bids, pile."""
+    module = _module(view.get("game", ""))
+    if module is not None:
+        return module.table(view, list(bots))
+    return generic_table(view)
+
+
+def narrate(events: Sequence[dict[str, Any]], start: int, names: Sequence[str]) -> list[Text]:
+    """One line per happening in ``events[start:]`` (earlier events give context)."""
+    game = events[0].get("game", "") if events else ""
+    module = _module(game)
+    if module is not None:
+        return module.narrate(events, start, list(names))
+    return [generic_event(e, list(names)) for e in events[start:] if e.get("type") != "setup"]
+
+
+def final_scores(view: dict[str, Any]) -> Text:
+    """The final ranking: every player's money, the winners marked (G-4)."""
+    players = view["players"]
+    winners = set(view.get("winners") or [])
+    order = sorted(range(len(players)), key=lambda p: -_money(players[p]))
+    out = Text("Final scores", "heading")
+    width = max(len(p["name"]) for p in players)
+    for rank, p in enumerate(order, 1):
+        row = Text(f"  {rank}. ").add(players[p]["name"].ljust(width), "name")
+        row.add(f" {_money(players[p]):>5}", "money")
+        if p in winners:
+            row.add("  wins" if len(winners) == 1 else "  shares the victory", "good")
+        out.line(row)
+    return out
+
+
+def _money(player: dict[str, Any]) -> int:
+    # Medici vs Strozzi shows coins and loans; the final money is coins minus loans (S-5).
+    if "final_money" in player:
+        return int(player["final_money"])
+    return int(player["money"]) - int(player.get("loans", player.get("debt", 0)) or 0)
+
+
+def generic_table(view: dict[str, Any]) -> Text:
+    """Any view as ``key: value`` lines: a fallback for a game without its own table."""
+    out = Text()
+    for key, value in view.items():
+        if key == "players":
+            for player in value:
+                out.line(Text("  ").add(str(player.get("name", "?")), "name").add(
+                    "  " + json.dumps({k: v for k, v in player.items() if k != "name"})
+                ))
+        else:
+            out.line(f"{key}: {json.dumps(value)}")
+    return out
+
+
+def generic_event(event: dict[str, Any], names: list[str]) -> Text:
+    """An event as ``type: key value, ...`` with seat numbers replaced by names."""
+    parts = []
+    for key, value in event.items():
+        if key == "type":
+            continue
+        if key == "player" and isinstance(value, int) and 0 <= value < len(names):
+            value = names[value]
+        parts.append(f"{key} {value}")
+    return Text(f"{event.get('type')}: " + ", ".join(parts))

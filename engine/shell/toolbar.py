@@ -1,0 +1,66 @@
+"""The bottom toolbar: the game, day or round, phase, whose turn, and their money."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.shell.app import Shell
+
+GAME_TITLES = {"medici": "Medici", "medici-vs-strozzi": "Medici vs Strozzi"}
+
+
+def toolbar(shell: Shell) -> list[tuple[str, str]]:
+    """The toolbar's fragments for the shell's current state."""
+    if shell.replay is not None:
+        replay = shell.replay
+        view = replay.view()
+        parts = [("class:bottom-toolbar.key", f" Replay {replay.name} "),
+                 ("", f" step {replay.step}/{replay.total} · ")]
+        return parts + _game_parts(view, replay.bots) + [("", "  next/prev/goto · exit")]
+    session = shell.session
+    if session is None:
+        return [("class:bottom-toolbar.key", " Medici "),
+                ("", " no game · new medici 4 · resume · help · Tab completes")]
+    return _game_parts(session.view(), session.bots)
+
+
+def _game_parts(view: dict[str, Any], bots: list[str | None]) -> list[tuple[str, str]]:
+    game = view.get("game", "")
+    title = GAME_TITLES.get(game, game)
+    when = _when(view)
+    parts = [("class:bottom-toolbar.key", f" {title} "), ("", f" {when} · {_phase(view)}")]
+    current = view.get("current_player")
+    players = view.get("players", [])
+    if current is not None and 0 <= current < len(players):
+        player = players[current]
+        who = player.get("name", f"seat {current}")
+        bot = f" (bot {bots[current]})" if current < len(bots) and bots[current] else ""
+        parts.append(("", " · "))
+        parts.append(("class:bottom-toolbar.key", f"{who}{bot}"))
+        parts.append(("", f" to act · {_money(player, game)}"))
+    elif view.get("winners"):
+        names = [players[p].get("name", "?") for p in view["winners"]]
+        parts.append(("", " · won by " + " and ".join(names)))
+    return parts
+
+
+def _when(view: dict[str, Any]) -> str:
+    if "round" in view:
+        total = view.get("rounds")
+        return f"round {view['round']}" + (f"/{total}" if total else "")
+    total = view.get("days")
+    return f"day {view.get('day', '?')}" + (f"/{total}" if total else "")
+
+
+def _phase(view: dict[str, Any]) -> str:
+    return str(view.get("phase", "")).replace("_", " ")
+
+
+def _money(player: dict[str, Any], game: str) -> str:
+    unit = "coins" if game == "medici-vs-strozzi" else "florins"
+    text = f"{player.get('money', '?')} {unit}"
+    debt = player.get("loans", player.get("debt"))
+    if debt:
+        text += f", loans {debt}"
+    return text

@@ -1,0 +1,645 @@
+"""Medici vs Strozzi (2 players): the rules S-1..S-17 of RULES.md, every number from the YAML.
+
+Seats: 0 is the first name of the rules' ``players`` (Medici), 1 the second (Strozzi).
+Harbours are numbered from 1 in text forms, events and views. A monopoly row's marker is a
+signed number of spaces from the middle: negative towards seat 0, positive towards seat 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.actions import Action, Grammar, Legal, Span
+from engine.chance import Chance
+from engine.logic import Logic, State, deck_of, multiset_without
+from engine.phases import PhaseSpec
+from engine.scoring import best
+
+DRAW = Action("draw")
+STOP = Action("stop")
+BUY = Action("buy")
+DECLINE = Action("decline")
+DISCARD = Action("discard")
+SEATS = (0, 1)
+
+PHASES = PhaseSpec(
+    states=[
+        {"name": "setup"},
+        {"name": "round_start", "on_enter": "enter_round_start"},
+        {"name": "drawing"},
+        {"name": "pricing"},
+        {"name": "offer"},
+        {"name": "loading"},
+        {"name": "scoring", "on_enter": "enter_scoring"},
+        {"name": "game_over", "on_enter": "enter_game_over", "final": True},
+    ],
+    transitions=[
+        {"trigger": "begin", "source": "setup", "dest": "round_start"},
+        {"trigger": "open", "source": "round_start", "dest": "drawing"},
+        {"trigger": "draw", "source": "drawing", "dest": None},
+        {"trigger": "stop", "source": "drawing", "dest": "pricing"},
+        {"trigger": "price", "source": "pricing", "dest": "offer"},
+        {"trigger": "buy", "source": "offer", "dest": "loading"},
+        {"trigger": "decline", "source": "offer", "dest": "loading"},
+        {"trigger": "load", "source": "loading", "dest": None},
+        {"trigger": "discard", "source": "loading", "dest": None},
+        {"trigger": "next_lot", "source": "loading", "dest": "drawing"},
+        {"trigger": "score", "source": "loading", "dest": "scoring"},
+        {"trigger": "next_round", "source": "scoring", "dest": "round_start"},
+        {"trigger": "finish", "source": "scoring", "dest": "game_over"},
+    ],
+    initial="setup",
+    moves=frozenset({"draw", "stop", "price", "buy", "decline", "load", "discard"}),
+    descriptions={
+        "drawing": "active player draws 1-3 tiles (S-7)",
+        "pricing": "active player sets a price of 0 or more (S-8)",
+        "offer": "opponent buys or declines (S-9)",
+        "loading": "buyer loads a ship, assigning its harbour, or discards (S-10, S-11)",
+        "scoring": "harbour prizes, markers, row payments (S-14..S-16)",
+    },
+)
+
+
+class StrozziState(State):
+    """The whole state of one Medici vs Strozzi game, in plain slots (cheap to clone)."""
+
+    __slots__ = (
+        "round", "coins", "loans", "ships", "harbour", "markers", "bag", "bag_unknown",
+        "discards", "lot", "active", "start_player", "price", "buyer", "round_ends",
+    )
+
+    round: int
+    coins: list[int]
+    loans: list[int]  # S-5: money = coins - loans
+    ships: list[list[list[str]]]  # [seat][ship index] tiles; ships in the rules' order
+    harbour: list[list[int]]  # [seat][ship index] harbour index (0-based), -1 unassigned
+    markers: list[int]  # per monopoly row, in the rules' order; negative towards seat 0
+    bag: list[str]  # top of the bag LAST, so drawing is a pop()
+    bag_unknown: int
+    discards: list[str]
+    lot: list[str]
+    active: int
+    start_player: int
+    price: int | None
+    buyer: int | None
+    round_ends: list[str]
+
+    def clone(self) -> StrozziState:
+        """An independent copy."""
+        c = self.copy_base()
+        c.round = self.round
+        c.coins = self.coins[:]
+        c.loans = self.loans[:]
+        c.ships = [[s[:] for s in fleet] for fleet in self.ships]
+        c.harbour = [h[:] for h in self.harbour]
+        c.markers = self.markers[:]
+        c.bag = self.bag[:]
+        c.bag_unknown = self.bag_unknown
+        c.discards = self.discards[:]
+        c.lot = self.lot[:]
+        c.active = self.active
+        c.start_player = self.start_player
+        c.price = self.price
+        c.buyer = self.buyer
+        c.round_ends = self.round_ends[:]
+        return c
+
+
+class StrozziLogic(Logic):
+    """Medici vs Strozzi's rules for one variant."""
+
+    game = "medici-vs-strozzi"
+    grammar = Grammar(
+        {
+            "draw": (),
+            "stop": (),
+            "price": ("amount",),
+            "buy": (),
+            "decline": (),
+            "load": ("ship", "harbour?"),
+            "discard": (),
+        }
+    )
+    phases = PHASES
+    phase_words = {"offer": "the offer is open", "round_start": "a round starts"}
+
+    def __init__(self, rules: dict[str, Any], strict: bool | None = None) -> None:
+        super().__init__(rules, strict)
+        tiles = rules["tiles"]
+        self.goods: list[str] = list(tiles["goods"])
+        # S-1: one tile per good and value, plus the gold tiles.
+        self.tiles, self.kind, self.value = deck_of(self.goods, tiles["values"], tiles["gold"])
+        self.sides: tuple[str, ...] = tuple(rules["players"])
+        self.start_money: int = rules["start_money"]
+        self.holds: tuple[int, ...] = tuple(rules["ships"])
+        self.ship_index = {holds: i for i, holds in enumerate(self.holds)}
+        self.rounds: int = rules["rounds"]
+        self.starters = [self.sides.index(name) for name in rules["round_starters"]]
+        self.max_lot: int = rules["max_lot"]
+        self.min_price: int = rules["min_price"]
+        self.harbours: list[list[str]] = [list(goods) for goods in rules["harbours"]]
+        # S-3: the monopoly rows, harbour by harbour: (harbour index, good index).
+        self.rows: list[tuple[int, int]] = [
+            (h, self.goods.index(good)) for h, goods in enumerate(self.harbours) for good in goods
+        ]
+        self.harbour_rows: list[list[int]] = [
+            [r for r, (rh, _) in enumerate(self.rows) if rh == h] for h in range(len(self.harbours))
+        ]
+        geometry = rules["rows"]
+        self.spaces: int = geometry["spaces"]
+        self.bonuses: dict[int, int] = dict(geometry["bonuses"])
+        # S-15: how far each tile pushes a marker of its good (gold never does).
+        by_value = geometry["move_by_value"]
+        self.push = {
+            t: 0 if self.kind[t] < 0 else by_value.get(self.value[t], geometry["move"])
+            for t in self.tiles
+        }
+        self.prize: int = rules["harbour_prize"]
+        self.payment: int = rules["row_payment"]
+        self.price_span = Span("price", self.min_price, None)
+        # Load actions are listed often; build each once.
+        self.loads = {
+            (holds, h): Action("load", ship=holds, harbour=None if h is None else h + 1)
+            for holds in self.holds
+            for h in [None, *range(len(self.harbours))]
+        }
+
+    # -- setting up -------------------------------------------------------------------
+    def player_counts(self) -> Sequence[int]:
+        """Two players (S-2)."""
+        return [2]
+
+    def default_names(self, count: int) -> tuple[str, ...]:
+        """The sides of the rules file: Medici and Strozzi (S-2)."""
+        return self.sides
+
+    def new_state(self, names: tuple[str, ...], chance: Chance) -> StrozziState:
+        """Both players with start money and no loans (S-2, S-5), markers in the middle (S-4)."""
+        st = StrozziState()
+        st.phase = "setup"
+        st.log = []
+        st.chance = chance
+        st.names = names
+        st.round = 0
+        st.coins = [self.start_money] * 2
+        st.loans = [0, 0]
+        st.ships = [[[] for _ in self.holds] for _ in SEATS]
+        st.harbour = [[-1] * len(self.holds) for _ in SEATS]
+        st.markers = [0] * len(self.rows)
+        st.bag = []
+        st.bag_unknown = 0
+        st.discards = []
+        st.lot = []
+        st.active = 0
+        st.start_player = 0
+        st.price = None
+        st.buyer = None
+        st.round_ends = []
+        return st
+
+    # -- questions --------------------------------------------------------------------
+    def current_player(self, st: StrozziState) -> int | None:
+        """The active player drawing and pricing, the opponent deciding, the buyer loading."""
+        phase = st.phase
+        if phase == "drawing" or phase == "pricing":
+            return st.active
+        if phase == "offer":
+            return 1 - st.active
+        if phase == "loading":
+            return st.buyer
+        return None
+
+    def _draw_problem(self, st: StrozziState) -> str | None:
+        """Why the active player may not draw another tile now (S-7), or None."""
+        size = len(st.lot) + 1
+        if size > self.max_lot:
+            return f"the lot already has {self.max_lot} tiles, the most a lot may have (S-7)"
+        if not st.bag and not st.bag_unknown:
+            return "the bag is empty (S-7)"
+        room = max(h - len(t) for h, t in zip(self.holds, st.ships[st.active], strict=True))
+        if room < size:
+            return (
+                f"your emptiest ship has room for only {_tiles(room)}, so the lot cannot grow (S-7)"
+            )
+        return None
+
+    def legal(self, st: StrozziState) -> list[Legal]:
+        """Draw/stop, a price range, buy/decline, or the possible loads and discard."""
+        phase = st.phase
+        if phase == "drawing":
+            out: list[Legal] = []
+            if self._draw_problem(st) is None:
+                out.append(DRAW)
+            if st.lot:
+                out.append(STOP)
+            return out
+        if phase == "pricing":
+            return [self.price_span]
+        if phase == "offer":
+            return [BUY, DECLINE]
+        if phase == "loading":
+            return [*self._loads(st), DISCARD]
+        return []
+
+    def _loads(self, st: StrozziState) -> list[Action]:
+        """S-10, S-11: every ship with room for the lot; an unassigned one to each free harbour."""
+        p = st.buyer
+        assert p is not None
+        size = len(st.lot)
+        placed = st.harbour[p]
+        out = []
+        for i, holds in enumerate(self.holds):
+            if holds - len(st.ships[p][i]) < size:
+                continue
+            if placed[i] >= 0:
+                out.append(self.loads[(holds, None)])
+            else:
+                out.extend(
+                    self.loads[(holds, h)] for h in range(len(self.harbours)) if h not in placed
+                )
+        return out
+
+    def check(self, st: StrozziState, action: Action) -> None:
+        """Refuse what S-7..S-11 forbid, saying why."""
+        kind = action.kind
+        if kind == "price":
+            if action.amount is None or action.ship is not None or action.harbour is not None:
+                raise self.refuse(st, "a price is written: price AMOUNT")
+            if action.amount < self.min_price:
+                raise self.refuse(
+                    st, f"a price is a whole number of at least {self.min_price} (S-8)"
+                )
+        elif kind == "load":
+            self._check_load(st, action)
+        elif action != Action(kind):
+            raise self.refuse(st, f"{kind} takes no arguments")
+        elif kind == "draw":
+            problem = self._draw_problem(st)
+            if problem is not None:
+                raise self.refuse(st, problem)
+            if not st.bag:
+                raise self.refuse(st, "the given draw order has run out: the next tile is unknown")
+        elif kind == "stop" and not st.lot:
+            raise self.refuse(st, "draw at least one tile before stopping (S-7)")
+
+    def _check_load(self, st: StrozziState, action: Action) -> None:
+        holds = action.ship
+        if holds is None or action.amount is not None:
+            raise self.refuse(st, "a load is written: load SHIP, or load SHIP harbour N")
+        i = self.ship_index.get(holds)
+        if i is None:
+            names = ", ".join(str(h) for h in self.holds)
+            raise self.refuse(
+                st, f"there is no ship {holds}: ships are named by their holds ({names}) (S-2)"
+            )
+        p = st.buyer
+        assert p is not None
+        free = holds - len(st.ships[p][i])
+        if free < len(st.lot):
+            raise self.refuse(
+                st,
+                f"ship {holds} has {free} free {'hold' if free == 1 else 'holds'}, too few for "
+                f"a lot of {_tiles(len(st.lot))}; load another ship or discard the lot (S-10)",
+            )
+        placed = st.harbour[p]
+        here = placed[i]
+        wanted = action.harbour
+        if here >= 0:
+            if wanted is None:
+                return
+            if wanted == here + 1:
+                raise self.refuse(
+                    st, f"ship {holds} is already in harbour {wanted}: write load {holds} (S-11)"
+                )
+            raise self.refuse(
+                st, f"ship {holds} is in harbour {here + 1} and stays there this round (S-11)"
+            )
+        count = len(self.harbours)
+        if wanted is None:
+            free_harbours = [str(h + 1) for h in range(count) if h not in placed]
+            raise self.refuse(
+                st,
+                f"ship {holds} has no harbour yet: name one, as in load {holds} harbour "
+                f"{free_harbours[0]} (free: {', '.join(free_harbours)}) (S-11)",
+            )
+        if not 1 <= wanted <= count:
+            raise self.refuse(st, f"there is no harbour {wanted}: harbours are 1 to {count} (S-3)")
+        if wanted - 1 in placed:
+            other = self.holds[placed.index(wanted - 1)]
+            raise self.refuse(
+                st,
+                f"your ship {other} is already in harbour {wanted}: each ship needs a harbour "
+                "of its own (S-11)",
+            )
+
+    # -- moves ------------------------------------------------------------------------
+    def perform(self, st: StrozziState, action: Action) -> None:
+        """Carry out a checked move."""
+        kind = action.kind
+        log = st.log
+        if kind == "draw":
+            self.pm.fire(st, "draw")
+            tile = st.bag.pop()
+            st.lot.append(tile)
+            log.append({"type": "draw", "player": st.active, "tile": tile})
+        elif kind == "stop":
+            log.append({"type": "stop", "player": st.active})
+            self.pm.fire(st, "stop")
+        elif kind == "price":
+            log.append({"type": "price", "player": st.active, "amount": action.amount})
+            st.price = action.amount
+            self.pm.fire(st, "price")
+        elif kind == "buy" or kind == "decline":
+            opponent = 1 - st.active
+            log.append({"type": kind, "player": opponent})
+            # S-9: a declined lot is bought by the active player at their own price.
+            self._purchase(st, opponent if kind == "buy" else st.active)
+            self.pm.fire(st, kind)
+        elif kind == "load":
+            self._load(st, action)
+        else:
+            p = st.buyer
+            log.append({"type": "discard", "player": p, "tiles": st.lot})
+            self.pm.fire(st, "discard")
+            st.discards.extend(st.lot)
+            st.lot = []
+            self._after_lot(st)
+
+    def _purchase(self, st: StrozziState, buyer: int) -> None:
+        """S-10, S-5: the buyer pays the bank, borrowing what their coins do not cover."""
+        price = st.price
+        assert price is not None
+        coins = st.coins[buyer]
+        loan = price - coins if price > coins else 0
+        st.coins[buyer] = coins + loan - price
+        st.buyer = buyer
+        st.log.append({"type": "purchase", "player": buyer, "tiles": st.lot[:], "price": price})
+        if loan:
+            st.loans[buyer] += loan
+            st.log.append(
+                {"type": "loan", "player": buyer, "amount": loan, "loans": st.loans[buyer]}
+            )
+
+    def _load(self, st: StrozziState, action: Action) -> None:
+        """S-10, S-11: the whole lot onto one ship; a ship's first load assigns its harbour."""
+        p = st.buyer
+        assert p is not None and action.ship is not None
+        i = self.ship_index[action.ship]
+        event: dict[str, Any] = {"type": "load", "player": p, "ship": action.ship}
+        if action.harbour is not None:
+            event["harbour"] = action.harbour
+        event["tiles"] = st.lot
+        st.log.append(event)
+        self.pm.fire(st, "load")
+        if st.harbour[p][i] < 0:
+            assert action.harbour is not None
+            st.harbour[p][i] = action.harbour - 1
+            st.log.append(
+                {"type": "assign", "player": p, "ship": action.ship, "harbour": action.harbour}
+            )
+        st.ships[p][i].extend(st.lot)
+        st.lot = []
+        self._after_lot(st)
+
+    def _after_lot(self, st: StrozziState) -> None:
+        """S-13: the round ends on three full ships or an empty bag; else S-12, the buyer draws."""
+        buyer = st.buyer
+        assert buyer is not None
+        st.price = None
+        st.buyer = None
+        holds = self.holds
+        if any(
+            all(len(t) >= h for t, h in zip(fleet, holds, strict=True)) for fleet in st.ships
+        ):
+            st.round_ends.append("full_ships")
+            self.pm.fire(st, "score")
+        elif not st.bag and not st.bag_unknown:
+            st.round_ends.append("empty_bag")
+            self.pm.fire(st, "score")
+        else:
+            st.active = buyer
+            self.pm.fire(st, "next_lot")
+
+    # -- automatic phases -------------------------------------------------------------
+    def enter_round_start(self, st: StrozziState) -> None:
+        """S-6: every tile into the bag, ships empty and unassigned, the round's start player."""
+        st.round += 1
+        what = f"round {st.round} bag"
+        order, unknown = self.chance_order(st, what, self.tiles, len(self.tiles))
+        st.bag = order[::-1]
+        st.bag_unknown = unknown
+        st.ships = [[[] for _ in self.holds] for _ in SEATS]
+        st.harbour = [[-1] * len(self.holds) for _ in SEATS]
+        st.discards = []
+        st.lot = []
+        st.price = None
+        st.buyer = None
+        st.start_player = st.active = self.starters[st.round - 1]
+        st.log.append({"type": "start_player", "round": st.round, "player": st.active})
+        self.pm.fire(st, "open")
+
+    def harbour_values(self, st: StrozziState, h: int) -> list[int]:
+        """S-14: each seat's total tile value in harbour ``h`` (0-based); no ship counts as 0."""
+        out = []
+        for p in SEATS:
+            placed = st.harbour[p]
+            ship = st.ships[p][placed.index(h)] if h in placed else ()
+            out.append(sum(self.value[t] for t in ship))
+        return out
+
+    def enter_scoring(self, st: StrozziState) -> None:
+        """S-14..S-16: harbour prizes, net marker moves, row payments with their bonuses."""
+        log = st.log
+        log.append({"type": "round_end", "round": st.round, "by": st.round_ends[-1]})
+        for h in range(len(self.harbours)):
+            values = self.harbour_values(st, h)
+            winner = None if values[0] == values[1] else (0 if values[0] > values[1] else 1)
+            prize = 0 if winner is None else self.prize
+            log.append(
+                {"type": "harbour", "harbour": h + 1, "values": values, "winner": winner,
+                 "prize": prize}
+            )
+            if winner is not None and prize:
+                st.coins[winner] += prize
+                log.append(
+                    {"type": "payout", "player": winner, "amount": prize, "reason": "harbour",
+                     "harbour": h + 1}
+                )
+        end = self.spaces
+        for r, (h, g) in enumerate(self.rows):
+            moves = [0, 0]
+            for p in SEATS:
+                placed = st.harbour[p]
+                if h in placed:
+                    moves[p] = sum(
+                        self.push[t] for t in st.ships[p][placed.index(h)] if self.kind[t] == g
+                    )
+            # S-15: both players' moves are netted first, then the marker stops at the end.
+            net = moves[1] - moves[0]
+            before = st.markers[r]
+            after = max(-end, min(end, before + net))
+            st.markers[r] = after
+            log.append(
+                {"type": "marker", "harbour": h + 1, "good": self.goods[g], "moves": moves,
+                 "net": net, "from": before, "to": after}
+            )
+        for r, (h, g) in enumerate(self.rows):
+            position = st.markers[r]
+            if position == 0:
+                continue
+            p = 0 if position < 0 else 1
+            space = abs(position)
+            bonus = self.bonuses.get(space, 0)
+            amount = self.payment + bonus
+            if amount:
+                st.coins[p] += amount
+                log.append(
+                    {"type": "payout", "player": p, "amount": amount, "reason": "row",
+                     "harbour": h + 1, "good": self.goods[g], "space": space,
+                     "payment": self.payment, "bonus": bonus}
+                )
+        self.pm.fire(st, "finish" if st.round >= self.rounds else "next_round")
+
+    def enter_game_over(self, st: StrozziState) -> None:
+        """S-17, G-4: loans are repaid; most money wins, equal money shares the victory."""
+        for p in SEATS:
+            loan = st.loans[p]
+            if loan:
+                st.coins[p] -= loan
+                st.loans[p] = 0
+                st.log.append({"type": "repay", "player": p, "amount": loan})
+        money = self.money(st)
+        st.log.append({"type": "game_over", "money": money, "winners": best(money)})
+
+    def state_from_view(self, view: dict[str, Any], chance: Chance) -> StrozziState:
+        """Rebuild a state from a view; the bag order is drawn from the tiles in the bag."""
+        seats = view["players"]
+        st = self.new_state(tuple(p["name"] for p in seats), chance)
+        st.phase = view["phase"]
+        st.round = view["round"]
+        st.coins = [p["coins"] for p in seats]
+        st.loans = [p["loans"] for p in seats]
+        st.ships = [[list(s["tiles"]) for s in p["ships"]] for p in seats]
+        st.harbour = [
+            [-1 if s["harbour"] is None else s["harbour"] - 1 for s in p["ships"]] for p in seats
+        ]
+        st.markers = [row["marker"] for harbour in view["harbours"] for row in harbour["rows"]]
+        st.lot = list(view["lot"])
+        st.discards = list(view["discards"])
+        st.start_player = view["start_player"]
+        if view["active_player"] is not None:
+            st.active = view["active_player"]
+        st.price = view["price"]
+        st.buyer = view["buyer"]
+        try:
+            unseen = self.bag_tiles(st)
+        except ValueError:
+            raise ValueError("the view shows tiles that the game does not have (S-1)") from None
+        if view["bag_count"] != len(unseen):
+            raise ValueError(
+                f"the view's bag holds {view['bag_count']} tiles, but {len(unseen)} are not on "
+                "the table (S-6: every tile is in the bag at the start of a round)"
+            )
+        if "bag" in view and "?" not in view["bag"]:
+            order = list(view["bag"])
+        else:
+            order, _ = chance.order("hidden tiles", unseen, len(unseen))
+        st.bag = order[::-1]
+        return st
+
+    # -- results and views ------------------------------------------------------------
+    def money(self, st: StrozziState) -> list[int]:
+        """Each seat's money: coins minus loans (S-5)."""
+        return [st.coins[p] - st.loans[p] for p in SEATS]
+
+    def winners(self, st: StrozziState) -> list[int]:
+        """G-4."""
+        return best(self.money(st)) if st.phase == "game_over" else []
+
+    def summary(self, st: StrozziState) -> dict[str, Any]:
+        """Final money, winners, how each round ended, and the loans repaid at the end."""
+        repaid = [0, 0]
+        for e in st.log:
+            if e["type"] == "repay":
+                repaid[e["player"]] += e["amount"]
+        return {
+            "money": self.money(st),
+            "winners": self.winners(st),
+            "round_ends": st.round_ends[:],
+            "loans": repaid,
+        }
+
+    def bag_tiles(self, st: StrozziState) -> list[str]:
+        """The tiles in the bag, in rules order: public, as every tile drawn is shown (G-3)."""
+        return multiset_without(
+            self.tiles, st.lot, st.discards, *(s for fleet in st.ships for s in fleet)
+        )
+
+    def view(self, st: StrozziState, player: int | None) -> dict[str, Any]:
+        """The documented view (README: "Medici vs Strozzi")."""
+        players = []
+        for p, name in enumerate(st.names):
+            ships = []
+            for i, holds in enumerate(self.holds):
+                tiles = st.ships[p][i]
+                h = st.harbour[p][i]
+                ships.append(
+                    {
+                        "holds": holds,
+                        "harbour": None if h < 0 else h + 1,
+                        "tiles": tiles[:],
+                        "value": sum(self.value[t] for t in tiles),
+                        "free_holds": holds - len(tiles),
+                    }
+                )
+            players.append(
+                {
+                    "name": name,
+                    "coins": st.coins[p],
+                    "loans": st.loans[p],
+                    "money": st.coins[p] - st.loans[p],
+                    "ships": ships,
+                }
+            )
+        harbours = []
+        for h, row_indexes in enumerate(self.harbour_rows):
+            rows = []
+            for r in row_indexes:
+                marker = st.markers[r]
+                rows.append(
+                    {
+                        "good": self.goods[self.rows[r][1]],
+                        "marker": marker,
+                        "side": None if marker == 0 else (0 if marker < 0 else 1),
+                        "space": abs(marker),
+                    }
+                )
+            harbours.append({"harbour": h + 1, "values": self.harbour_values(st, h), "rows": rows})
+        in_turn = st.phase in ("drawing", "pricing", "offer", "loading")
+        view: dict[str, Any] = {
+            "game": self.game,
+            "round": st.round,
+            "rounds": self.rounds,
+            "phase": st.phase,
+            "current_player": self.current_player(st),
+            "players": players,
+            "active_player": st.active if in_turn else None,
+            "start_player": st.start_player,
+            "lot": st.lot[:],
+            "price": st.price,
+            "buyer": st.buyer,
+            "harbours": harbours,
+            "bag_count": len(st.bag) + st.bag_unknown,
+            "bag_tiles": self.bag_tiles(st),
+            "discards": st.discards[:],
+            "winners": self.winners(st),
+            "viewer": player,
+        }
+        if player is None:
+            view["bag"] = st.bag[::-1] + ["?"] * st.bag_unknown
+        return view
+
+
+def _tiles(count: int) -> str:
+    return f"{count} tile" if count == 1 else f"{count} tiles"

@@ -1,0 +1,411 @@
+"""Tournaments: many games between bots, seats rotated, on one core, a process pool or Dask.
+
+Game ``i`` of a run with seed ``s`` is dealt from seed ``s + i`` and seats the line-up rotated
+by ``i`` places (seat ``k`` gets bot ``(k + i) mod n``), so over ``n`` games every bot sits in
+every seat once. A game depends on nothing but its variant, line-up and seed, so a run gives
+the same results serially, on a process pool fed batches of games, or on a Dask cluster.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from engine.bots import make_bot
+from engine.chance import Rng
+from engine.errors import MediciError
+from engine.game import Game, new_game
+from engine.rules import Variant, load_variant, variant_from_rules
+from engine.simulate import mean_ci, play_random
+
+RANDOM = "random"
+
+
+class TournamentError(MediciError, ValueError):
+    """A tournament that cannot be run as asked (bad line-up, missing Dask, ...)."""
+
+
+# -- one game -----------------------------------------------------------------------------------
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of the game dealt from ``game_seed``."""
+    return Rng((game_seed << 4) ^ (seat + 1) ^ 0xB07B07).next64()
+
+
+def play_game(variant: str | Variant, bots: Sequence[str], seed: int) -> dict[str, Any]:
+    """One game with ``bots[k]`` in seat ``k``: ``game.summary()`` plus ``bots`` and ``seed``.
+
+    Each bot sees only its player's view (``Game.view(seat)``). A line-up of random bots
+    plays ``engine.simulate.play_random``, so it matches plain random simulation.
+    """
+    var = variant if isinstance(variant, Variant) else load_variant(variant)
+    specs = list(bots)
+    if all(spec == RANDOM for spec in specs):
+        game = play_random(var, len(specs), seed)
+    else:
+        game = new_game(var, len(specs), seed=seed)
+        players = [make_bot(spec, bot_seed(seed, seat)) for seat, spec in enumerate(specs)]
+        _play(game, players)
+    return {**game.summary(), "bots": specs, "seed": seed}
+
+
+def _play(game: Game, players: list[Any]) -> None:
+    apply = game.apply
+    variant = game.variant
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        apply(players[seat].choose(game.view(seat), game.legal_actions(), variant))
+
+
+def lineup(bots: Sequence[str], index: int) -> list[str]:
+    """The seats of game ``index``: the line-up rotated by ``index`` places."""
+    n = len(bots)
+    return [bots[(seat + index) % n] for seat in range(n)]
+
+
+def play_batch(
+    rules: dict[str, Any], source: str, bots: Sequence[str], seed: int, indexes: Sequence[int]
+) -> list[dict[str, Any]]:
+    """Games ``indexes`` of a run (for a worker process or a Dask worker).
+
+    The variant travels as its resolved rules, so workers need no rules files of their own.
+    """
+    var = variant_from_rules(rules, source)
+    out = []
+    for i in indexes:
+        record = play_game(var, lineup(bots, i), seed + i)
+        record["game"] = i
+        out.append(record)
+    return out
+
+
+# -- statistics ---------------------------------------------------------------------------------
+def win_shares(record: dict[str, Any]) -> list[float]:
+    """Each seat's share of a game's victory (G-4: equal money shares it)."""
+    winners = record["winners"]
+    return [1 / len(winners) if s in winners else 0.0 for s in range(len(record["money"]))]
+
+
+def _figures(shares: list[float], money: list[int]) -> dict[str, Any]:
+    share, share_half = mean_ci(shares)
+    mean, half = mean_ci(money)
+    return {
+        "win_share": round(share, 4),
+        "win_share_ci95": round(share_half, 4),
+        "mean_money": round(mean, 2),
+        "mean_money_ci95": round(half, 2),
+    }
+
+
+def summarise(
+    records: Sequence[dict[str, Any]], bots: Sequence[str], variant: str, seed: int = 1
+) -> dict[str, Any]:
+    """Win share and mean final money, with 95% intervals, per bot and per seat.
+
+    A bot listed twice counts once per seat it holds: its win share is per game and seat,
+    so every entry's fair share is one over the number of players.
+    """
+    n = len(bots)
+    per_bot: dict[str, tuple[list[float], list[int]]] = {}
+    for spec in bots:
+        per_bot.setdefault(spec, ([], []))
+    per_seat: list[tuple[list[float], list[int]]] = [([], []) for _ in range(n)]
+    for record in records:
+        shares = win_shares(record)
+        for seat, spec in enumerate(record["bots"]):
+            money = record["money"][seat]
+            per_bot[spec][0].append(shares[seat])
+            per_bot[spec][1].append(money)
+            per_seat[seat][0].append(shares[seat])
+            per_seat[seat][1].append(money)
+    games = len(records)
+    return {
+        "variant": variant,
+        "players": n,
+        "games": games,
+        "seed": seed,
+        "lineup": list(bots),
+        "balanced": games % n == 0,
+        "fair_share": round(1 / n, 4),
+        "bots": [
+            {"bot": spec, "seats": bots.count(spec), "games": len(s), **_figures(s, m)}
+            for spec, (s, m) in per_bot.items()
+        ],
+        "seats": [{"seat": k + 1, **_figures(s, m)} for k, (s, m) in enumerate(per_seat)],
+    }
+
+
+# -- running ----------------------------------------------------------------------------------
+@dataclass
+class Run:
+    """A finished run: the summary, every game's record in order, and how it ran."""
+
+    summary: dict[str, Any]
+    records: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+    workers: str = "serial"
+
+    def as_dict(self, results: bool = False) -> dict[str, Any]:
+        """JSON-ready: the summary with the time and how it ran; with ``results``, every game."""
+        out = {**self.summary, "seconds": round(self.seconds, 3), "workers": self.workers}
+        if results:
+            out["results"] = self.records
+        return out
+
+
+class Progress:
+    """A one-line progress bar on a terminal: games done, the rate and the time left.
+
+    It draws only when ``stream`` is a terminal, and only once a run has taken a second,
+    so short runs and redirected output stay clean.
+    """
+
+    def __init__(self, total: int, stream: IO[str] | None = None, delay: float = 1.0) -> None:
+        self.total = total
+        self.stream = sys.stderr if stream is None else stream
+        isatty = getattr(self.stream, "isatty", None)
+        self.enabled = bool(isatty and isatty())
+        self.start = time.perf_counter()
+        self.delay = delay
+        self.drawn = 0.0
+        self.shown = False
+
+    def update(self, done: int) -> None:
+        """Show that ``done`` games are finished (at most ten redraws a second)."""
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        took = now - self.start
+        if took < self.delay or (now - self.drawn < 0.1 and done < self.total):
+            return
+        self.drawn = now
+        rate = done / took if took else 0.0
+        left = (self.total - done) / rate if rate else math.inf
+        width = 24
+        fill = int(width * done / self.total) if self.total else width
+        eta = f"{left:.0f}s left" if math.isfinite(left) else "--"
+        self.stream.write(
+            f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{self.total} games "
+            f"{rate:.1f}/s {eta}  "
+        )
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        """End the bar's line, if one was drawn."""
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def game_cost(bots: Sequence[str]) -> float:
+    """A rough guess of the milliseconds one game of this line-up takes."""
+    if any(b.startswith("mcts") for b in bots):
+        return 20_000.0
+    if any(b != RANDOM for b in bots):
+        return 40.0
+    return 2.0
+
+
+BATCH_MS = 500.0
+"""About how long a batch should take: long enough to pay for sending it, short enough
+that the work evens out across workers and the progress bar moves."""
+
+
+def batches(games: int, workers: int, bots: Sequence[str]) -> list[list[int]]:
+    """Game indexes cut into batches: several per worker, so the work evens out.
+
+    A run too small to pay for starting processes comes back as one batch (played here).
+    """
+    cost = game_cost(bots)
+    if workers <= 1 or games * cost < 2 * BATCH_MS:
+        return [list(range(games))]
+    size = max(1, min(math.ceil(BATCH_MS / cost), math.ceil(games / (workers * 4))))
+    return [list(range(i, min(games, i + size))) for i in range(0, games, size)]
+
+
+def check_lineup(variant: Variant, bots: Sequence[str]) -> None:
+    """Refuse a line-up of the wrong size or with an unknown bot, saying what would do."""
+    counts = list(variant.logic.player_counts())
+    if len(bots) not in counts:
+        raise TournamentError(
+            f"{len(bots)} bots, but {variant.name} plays with "
+            f"{', '.join(str(c) for c in counts)} players: give one bot per seat"
+        )
+    for spec in bots:
+        make_bot(spec, 0)
+
+
+def run(
+    variant: str | Variant,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 1,
+    jobs: int | None = 1,
+    scheduler: str | None = None,
+    dask_local: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> Run:
+    """Play ``games`` games of ``bots`` (seats rotated) and summarise them.
+
+    ``jobs`` processes on this machine (None: one per core; 1: in this process); or a Dask
+    cluster: ``scheduler`` is its address (``tcp://host:8786``), ``dask_local`` starts a
+    local one with ``jobs`` workers. ``progress`` is called with the number of games done.
+    """
+    var = variant if isinstance(variant, Variant) else load_variant(variant)
+    specs = [b.strip() for b in bots]
+    check_lineup(var, specs)
+    if games < 1:
+        raise TournamentError(f"games must be at least 1, got {games}")
+    if scheduler and dask_local:
+        raise TournamentError("give a Dask scheduler address or a local Dask cluster, not both")
+    workers = (os.cpu_count() or 1) if jobs is None else jobs
+    if workers < 1:
+        raise TournamentError(f"jobs must be at least 1, got {jobs}")
+    parts = batches(games, workers, specs)
+    start = time.perf_counter()
+    if scheduler or dask_local:
+        records, how = _run_dask(var, specs, seed, parts, workers, scheduler, progress)
+    elif workers == 1 or len(parts) == 1:
+        records, how = _run_serial(var, specs, seed, parts, progress), "serial"
+    else:
+        records, how = _run_pool(var, specs, seed, parts, workers, progress)
+    took = time.perf_counter() - start
+    return Run(summarise(records, specs, var.name, seed), records, took, how)
+
+
+def _collect(
+    done: Iterator[list[dict[str, Any]]], games: int, progress: Callable[[int], None] | None
+) -> list[dict[str, Any]]:
+    """Records from batches finishing in any order, put back in game order."""
+    records: list[dict[str, Any] | None] = [None] * games
+    count = 0
+    for batch in done:
+        for record in batch:
+            records[record["game"]] = record
+        count += len(batch)
+        if progress is not None:
+            progress(count)
+    return [r for r in records if r is not None]
+
+
+def _run_serial(
+    var: Variant, bots: list[str], seed: int, parts: list[list[int]],
+    progress: Callable[[int], None] | None,
+) -> list[dict[str, Any]]:
+    games = sum(len(p) for p in parts)
+    return _collect(
+        (play_batch(var.rules, var.source, bots, seed, p) for p in parts), games, progress
+    )
+
+
+def _run_pool(
+    var: Variant, bots: list[str], seed: int, parts: list[list[int]], workers: int,
+    progress: Callable[[int], None] | None,
+) -> tuple[list[dict[str, Any]], str]:
+    games = sum(len(p) for p in parts)
+    with ProcessPoolExecutor(max_workers=min(workers, len(parts))) as pool:
+        futures = [
+            pool.submit(play_batch, var.rules, var.source, bots, seed, p) for p in parts
+        ]
+        records = _collect((f.result() for f in as_completed(futures)), games, progress)
+    return records, f"{min(workers, len(parts))} processes"
+
+
+def _run_dask(
+    var: Variant, bots: list[str], seed: int, parts: list[list[int]], workers: int,
+    scheduler: str | None, progress: Callable[[int], None] | None,
+) -> tuple[list[dict[str, Any]], str]:
+    try:
+        from distributed import Client, LocalCluster
+        from distributed import as_completed as dask_completed
+    except ImportError:
+        raise TournamentError(
+            "Dask is not installed: pip install 'medici[dask]' (or dask[distributed])"
+        ) from None
+    games = sum(len(p) for p in parts)
+    cluster = None
+    try:
+        if scheduler:
+            try:
+                client = Client(scheduler, timeout="15s")
+            except (OSError, TimeoutError) as err:
+                raise TournamentError(
+                    f"cannot reach the Dask scheduler at {scheduler}: {err}"
+                ) from None
+            how = f"Dask at {scheduler}"
+        else:
+            cluster = LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True,
+                dashboard_address=None,
+            )
+            client = Client(cluster)
+            how = f"local Dask cluster of {workers} workers"
+        with client:
+            futures = [
+                client.submit(play_batch, var.rules, var.source, bots, seed, p, pure=False)
+                for p in parts
+            ]
+            records = _collect((f.result() for f in dask_completed(futures)), games, progress)
+    finally:
+        if cluster is not None:
+            cluster.close()
+    return records, how
+
+
+# -- output ---------------------------------------------------------------------------------
+CSV_FIELDS = ("game", "seed", "seat", "bot", "money", "won", "win_share")
+
+
+def csv_rows(records: Sequence[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """One row per game and seat, for ``--csv``."""
+    for record in records:
+        shares = win_shares(record)
+        for seat, spec in enumerate(record["bots"]):
+            yield {
+                "game": record["game"],
+                "seed": record["seed"],
+                "seat": seat + 1,
+                "bot": spec,
+                "money": record["money"][seat],
+                "won": int(shares[seat] > 0),
+                "win_share": round(shares[seat], 4),
+            }
+
+
+def report(run_: Run) -> str:
+    """The summary as a text table: per bot, then per seat."""
+    s = run_.summary
+    lines = [
+        f"{s['games']} games of {s['variant']}, {s['players']} players "
+        f"({', '.join(s['lineup'])}; seats rotate), {run_.seconds:.2f} s, {run_.workers}"
+    ]
+    if not s["balanced"]:
+        lines.append(
+            f"note: {s['games']} games is not a multiple of {s['players']}, so the seats "
+            "are not perfectly balanced between the bots"
+        )
+    lines.append(f"fair share {100 * s['fair_share']:.1f}%")
+    width = max(8, *(len(b["bot"]) for b in s["bots"]))
+    lines.append(f"{'bot':<{width}}  {'seats':>5}  {'win share':<17}  {'mean money'}")
+    for b in s["bots"]:
+        lines.append(f"{b['bot']:<{width}}  {b['seats']:>5}  {_pct(b)}  {_money(b)}")
+    lines.append(f"{'seat':<{width}}  {'':>5}  {'win share':<17}  {'mean money'}")
+    for row in s["seats"]:
+        lines.append(f"{row['seat']:<{width}}  {'':>5}  {_pct(row)}  {_money(row)}")
+    return "\n".join(lines)
+
+
+def _pct(row: dict[str, Any]) -> str:
+    half = f"{100 * row['win_share_ci95']:.1f}%"
+    return f"{100 * row['win_share']:>6.1f}% ± {half:<7}"
+
+
+def _money(row: dict[str, Any]) -> str:
+    return f"{row['mean_money']:>7.1f} ± {row['mean_money_ci95']:.1f}"

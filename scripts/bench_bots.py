@@ -1,0 +1,117 @@
+"""Bot and tournament figures: MCTS speed, rollout cost, move times, games per second.
+
+Run through ``python scripts/bench.py`` (which calls ``run``) or alone:
+``python scripts/bench_bots.py [--quick]``. Nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import new_game  # noqa: E402
+from engine.bots import make_bot  # noqa: E402
+from engine.bots.mcts import NOISE  # noqa: E402
+from engine.bots.models import model_for  # noqa: E402
+from engine.chance import Rng  # noqa: E402
+from engine.game import Game, game_from_view  # noqa: E402
+from engine.tournament import run as run_tournament  # noqa: E402
+
+
+def _first_decision(variant: str, players: int, seed: int) -> Game:
+    """A new game moved on to its first real decision (a lot of one card to stop or grow)."""
+    game = new_game(variant, players, seed=seed)
+    game.apply("draw")
+    return game
+
+
+def mcts_rate(variant: str, players: int, iterations: int) -> tuple[float, float]:
+    """MCTS iterations per second (wall clock, CPU) at the start of a game."""
+    game = _first_decision(variant, players, 1)
+    seat = game.current_player
+    bot = make_bot(f"mcts:{iterations}", 1)
+    wall, cpu = time.perf_counter(), time.process_time()
+    bot.choose(game.view(seat), game.legal_actions(), game.variant)
+    return iterations / (time.perf_counter() - wall), iterations / (time.process_time() - cpu)
+
+
+def rollout_cost(variant: str, players: int, count: int) -> tuple[float, float]:
+    """µs per rollout (the policy playing a sampled game from the start to the day's end)
+    and µs per rollout move."""
+    game = _first_decision(variant, players, 2)
+    seat = game.current_player
+    view = game.view(seat)
+    model = model_for(game.variant)
+    rng = Rng(3)
+    moves = 0
+    took = 0.0
+    for i in range(count):
+        sample = game_from_view(game.variant, view, i)
+        mark = model.horizon(sample)
+        start = time.perf_counter()
+        while not sample.is_over and model.horizon(sample) == mark:
+            sample.apply(model.policy(sample, rng, NOISE))
+            moves += 1
+        took += time.perf_counter() - start
+    return took / count * 1e6, took / moves * 1e6
+
+
+def move_times(variant: str, players: int, games: int) -> tuple[float, float, int]:
+    """Mean and longest seconds of a default-strength ``mcts`` move, and how many moves."""
+    times = []
+    for seed in range(games):
+        game = new_game(variant, players, seed=seed)
+        bots = [make_bot("mcts" if s == 0 else "greedy", seed) for s in range(players)]
+        while not game.is_over:
+            seat = game.current_player
+            assert seat is not None
+            start = time.perf_counter()
+            action = bots[seat].choose(game.view(seat), game.legal_actions(), game.variant)
+            if seat == 0:
+                times.append(time.perf_counter() - start)
+            game.apply(action)
+    return sum(times) / len(times), max(times), len(times)
+
+
+def games_rate(variant: str, bots: list[str], games: int, jobs: int) -> float:
+    """Simulated games per second through the tournament runner."""
+    start = time.perf_counter()
+    run_tournament(variant, bots, games, seed=1, jobs=jobs)
+    return games / (time.perf_counter() - start)
+
+
+def run(quick: bool) -> None:
+    """Print the bots' figures."""
+    print("== bots ==")
+    iterations = 100 if quick else 400
+    for variant, players in (("medici", 4), ("medici-vs-strozzi", 2)):
+        wall, cpu = mcts_rate(variant, players, iterations)
+        per_rollout, per_move = rollout_cost(variant, players, 20 if quick else 100)
+        print(f"{variant} {players}p, game start: MCTS {wall:6.0f} iterations/s "
+              f"({cpu:.0f}/s of CPU); rollout to the end of the round/day "
+              f"{per_rollout / 1000:.2f} ms ({per_move:.1f} µs a move)")
+    for variant, players in (("medici", 4), ("medici-vs-strozzi", 2)):
+        mean, longest, count = move_times(variant, players, 1)
+        print(f"{variant}: default mcts move {mean:.2f} s on average, {longest:.2f} s at most "
+              f"({count} moves of one game against greedy)")
+    cores = os.cpu_count() or 1
+    for variant, bots, games in (
+        ("medici", ["random"] * 4, 200 if quick else 2000),
+        ("medici", ["greedy", "random", "random", "random"], 40 if quick else 400),
+        ("medici-vs-strozzi", ["greedy", "random"], 40 if quick else 400),
+    ):
+        one = games_rate(variant, bots, games, 1)
+        every = games_rate(variant, bots, games, cores)
+        print(f"{variant} {','.join(bots)}: {one:7.1f} games/s with 1 job, "
+              f"{every:7.1f} with {cores} jobs")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    run(parser.parse_args().quick)

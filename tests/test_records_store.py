@@ -1,0 +1,240 @@
+"""The saves folder, save names, atomic saves, listing, and autosave."""
+
+from __future__ import annotations
+
+import errno
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from engine.chance import Rng
+from engine.errors import RecordError
+from engine.game import Game, new_game
+from engine.records import (
+    Autosave,
+    latest_unfinished,
+    list_saves,
+    load_game,
+    resolve_save_path,
+    save_game,
+    saves_dir,
+)
+from engine.simulate import play_random, random_action
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _played(moves: int, seed: int = 3, variant: str = "medici", players: int = 3) -> Game:
+    game = new_game(variant, players, seed=seed)
+    rng = Rng(seed)
+    for _ in range(moves):
+        game.apply(random_action(game, rng))
+    return game
+
+
+# -- where saves go -------------------------------------------------------------------------
+def test_saves_dir_option_then_environment_then_default(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("MEDICI_SAVES", raising=False)
+    assert saves_dir() == Path("saves")
+    monkeypatch.setenv("MEDICI_SAVES", str(tmp_path / "env"))
+    assert saves_dir() == tmp_path / "env"
+    assert saves_dir(tmp_path / "opt") == tmp_path / "opt"
+
+
+def test_bare_names_stay_in_the_folder(tmp_path: Path) -> None:
+    assert resolve_save_path("game", tmp_path) == tmp_path / "game.json"
+    assert resolve_save_path("game.json", tmp_path) == tmp_path / "game.json"
+    assert resolve_save_path("club/monday", tmp_path) == tmp_path / "club" / "monday.json"
+
+
+def test_explicit_paths_are_taken_as_given(tmp_path: Path) -> None:
+    assert resolve_save_path("./x.json", tmp_path) == Path("./x.json")
+    assert resolve_save_path("../x.json", tmp_path) == Path("../x.json")
+    assert resolve_save_path(str(tmp_path / "abs.rec"), "elsewhere") == tmp_path / "abs.rec"
+    assert resolve_save_path(Path("rel/x.json"), tmp_path) == Path("rel/x.json")
+    assert resolve_save_path("~/x.json", tmp_path) == Path.home() / "x.json"
+
+
+@pytest.mark.parametrize(
+    "name", ["a/../../x", "club/../../../etc/passwd", "..", ".hidden", "club/.x", "", "  ",
+             "a\\..\\b", "nul\x00byte", "c:x"]
+)
+def test_names_cannot_escape_the_saves_folder(tmp_path: Path, name: str) -> None:
+    with pytest.raises(RecordError):
+        resolve_save_path(name, tmp_path)
+
+
+def test_a_symlink_out_of_the_folder_is_not_a_way_out(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (folder / "link").symlink_to(outside, target_is_directory=True)
+    with pytest.raises(RecordError, match="must stay inside the saves folder"):
+        resolve_save_path("link/x", folder)
+
+
+def test_save_creates_the_folder_and_a_default_name(tmp_path: Path) -> None:
+    game = _played(10)
+    folder = tmp_path / "new" / "saves"
+    first = save_game(game, directory=folder)
+    second = save_game(game, directory=folder)
+    assert first.parent == folder and first.name.startswith("medici-")
+    assert first != second and first.exists() and second.exists()
+
+
+# -- atomic saves ---------------------------------------------------------------------------
+def _fail_half_way(monkeypatch, what: str) -> None:
+    """Make the save fail as a full disk would: after part of the data, or at fsync/rename."""
+    real_write = os.write
+    calls = {"n": 0}
+
+    def write(fd: int, data) -> int:
+        calls["n"] += 1
+        if calls["n"] > 1:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write(fd, bytes(data)[: len(data) // 2])
+
+    def fail(*args, **kwargs):
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    if what == "write":
+        monkeypatch.setattr(os, "write", write)
+    else:
+        monkeypatch.setattr(os, what, fail)
+
+
+@pytest.mark.parametrize("what", ["write", "fsync", "replace"])
+def test_a_failed_save_leaves_the_previous_save_intact(monkeypatch, tmp_path, what) -> None:
+    """A crash or full disk half-way through a save: the old file is untouched, no debris."""
+    game = _played(60)
+    path = save_game(game, "keep", directory=tmp_path)
+    before = path.read_bytes()
+    later = _played(90)
+    with monkeypatch.context() as patch:
+        _fail_half_way(patch, what)
+        with pytest.raises(RecordError, match="could not save: .*the previous save is unchanged"):
+            save_game(later, "keep", directory=tmp_path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.json"]
+    assert load_game("keep", directory=tmp_path).game.view() == game.view()
+    # and the disk "recovers": the next save goes through
+    save_game(later, "keep", directory=tmp_path)
+    assert load_game("keep", directory=tmp_path).game.view() == later.view()
+
+
+def test_a_big_record_is_written_in_full(tmp_path: Path) -> None:
+    """Writes go in chunks; a full 6-player game is whole after the save."""
+    game = play_random("medici", 6, 2)
+    path = save_game(game, "big", directory=tmp_path)
+    assert path.read_text(encoding="utf-8").endswith("}\n")
+    assert load_game(path).game.events == game.events
+
+
+# -- listing --------------------------------------------------------------------------------
+def test_list_saves_reports_each_file(tmp_path: Path) -> None:
+    unfinished = _played(30, seed=1)
+    finished = play_random("medici-vs-strozzi", 2, 4)
+    save_game(unfinished, "mid", bots=[None, "random", None], directory=tmp_path)
+    os.utime(tmp_path / "mid.json", (1_000_000, 1_000_000))
+    save_game(finished, "club/done", directory=tmp_path)
+    (tmp_path / "broken.json").write_text("{")
+    (tmp_path / ".mid.json.123.tmp").write_text("debris")
+    infos = {i.name: i for i in list_saves(tmp_path)}
+    assert set(infos) == {"mid", "club/done", "broken"}
+    mid = infos["mid"]
+    assert (mid.game, mid.variant, mid.players, mid.day, mid.finished) == (
+        "medici", "medici", ("Player 1", "Player 2", "Player 3"), 1, False
+    )
+    assert mid.bots == (None, "random", None) and mid.problem is None
+    done = infos["club/done"]
+    assert (done.game, done.day, done.finished) == ("medici-vs-strozzi", 3, True)
+    assert infos["broken"].problem is not None and "cut short" in infos["broken"].problem
+    assert [i.name for i in list_saves(tmp_path)][-1] == "mid"  # oldest last
+
+
+def test_list_saves_of_a_missing_folder_is_empty(tmp_path: Path) -> None:
+    assert list_saves(tmp_path / "none") == []
+    assert latest_unfinished(tmp_path / "none") is None
+
+
+def test_latest_unfinished_skips_finished_and_broken_games(tmp_path: Path) -> None:
+    old = save_game(_played(20, seed=1), "old", directory=tmp_path)
+    os.utime(old, (1_000_000, 1_000_000))
+    newer = save_game(_played(25, seed=2), "newer", directory=tmp_path)
+    os.utime(newer, (2_000_000, 2_000_000))
+    save_game(play_random("medici", 2, 1), "finished", directory=tmp_path)
+    bad = tmp_path / "bad.json"
+    bad.write_text(newer.read_text().replace('"bid"', '"bidd"', 1))
+    assert latest_unfinished(tmp_path) == newer
+    newer.unlink()
+    assert latest_unfinished(tmp_path) == old
+
+
+def test_hand_written_records_are_listed_after_a_replay(tmp_path: Path) -> None:
+    source = Path(__file__).parent / "records" / "hand-written.json"
+    (tmp_path / "table.json").write_text(source.read_text())
+    (info,) = list_saves(tmp_path)
+    assert (info.players, info.day, info.finished, info.problem) == (("Ada", "Bo"), 1, False, None)
+
+
+# -- autosave -------------------------------------------------------------------------------
+def test_autosave_keeps_one_file_per_game_up_to_date(tmp_path: Path) -> None:
+    game = new_game("medici", 4, seed=8)
+    auto = Autosave(tmp_path)
+    other = Autosave(tmp_path)
+    assert auto.path != other.path and auto.path.parent == tmp_path
+    rng = Rng(8)
+    for _ in range(15):
+        game.apply(random_action(game, rng))
+        assert auto.save(game, [None, "random", None, None]) == auto.path
+        assert load_game(auto.path).game.events == game.events
+    assert [p.name for p in tmp_path.iterdir()] == [auto.path.name]
+    assert latest_unfinished(tmp_path) == auto.path
+
+
+def test_resuming_continues_an_autosave_but_not_a_named_save(tmp_path: Path) -> None:
+    game = _played(5)
+    auto = Autosave(tmp_path)
+    auto.save(game)
+    assert Autosave.resuming(auto.path, tmp_path).path == auto.path
+    named = save_game(game, "mine", directory=tmp_path)
+    assert Autosave.resuming(named, tmp_path).path != named
+
+
+def test_a_killed_process_loses_nothing(tmp_path: Path) -> None:
+    """Autosave before each prompt: SIGKILL right after a save, and every move is on disk."""
+    script = textwrap.dedent(
+        f"""
+        import os, signal
+        from engine.chance import Rng
+        from engine.game import new_game
+        from engine.records import Autosave
+        from engine.simulate import random_action
+        game = new_game("medici", 3, seed=12)
+        auto = Autosave({str(tmp_path)!r})
+        rng = Rng(1)
+        for _ in range(40):
+            game.apply(random_action(game, rng))
+            auto.save(game)
+        print(auto.path, len(game.events), flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
+        """
+    )
+    run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert run.returncode == -9, run.stderr
+    path, count = run.stdout.split()
+    loaded = load_game(Path(path))
+    assert len(loaded.game.events) == int(count)
+    assert latest_unfinished(tmp_path) == Path(path)
+
+
+def test_an_explicit_path_into_a_missing_folder_is_not_created(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="could not save: No such file or directory"):
+        save_game(_played(3), tmp_path / "typo" / "x.json")
+    assert not (tmp_path / "typo").exists()

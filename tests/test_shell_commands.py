@@ -1,0 +1,233 @@
+"""The shell's commands one by one, run in-process through ``Shell.execute``."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+
+from engine.records import load_game, save_game
+from engine.shell.app import Shell
+from engine.shell.commands import COMMANDS, MOVES
+from engine.shell.completion import ShellCompleter
+from engine.shell.console import Console
+from engine.shell.errors import ShellError
+from engine.shell.newgame import parse_new
+from engine.shell.toolbar import toolbar
+
+
+class Run:
+    """A shell writing to buffers; ``do`` runs lines and returns what they printed."""
+
+    def __init__(self, saves) -> None:
+        self.out = io.StringIO()
+        self.err = io.StringIO()
+        self.shell = Shell(Console(self.out, self.err), saves=str(saves))
+
+    def do(self, *lines: str, ok: bool = True) -> str:
+        start = len(self.out.getvalue())
+        estart = len(self.err.getvalue())
+        results = [self.shell.execute(line, line) for line in lines]
+        if ok:
+            assert all(results), self.err.getvalue()[estart:]
+        return self.out.getvalue()[start:] + self.err.getvalue()[estart:]
+
+    def completions(self, text: str) -> list[str]:
+        found = ShellCompleter(self.shell).get_completions(Document(text), CompleteEvent())
+        return [c.text for c in found]
+
+
+@pytest.fixture
+def run(tmp_path) -> Run:
+    return Run(tmp_path / "saves")
+
+
+def test_every_command_has_help_with_an_example(run):
+    for name, command in COMMANDS.items():
+        text = run.do(f"help {name}")
+        assert command.usage in text and "Example" in text, name
+    for word, move in MOVES.items():
+        assert move.usage in run.do(f"help {word}")
+    assert "did you mean `help show`?" in run.do("help shw", ok=False)
+
+
+def test_new_reads_players_bots_variant_and_seed(run):
+    spec = parse_new(["medici", "Ann", "bot:random", "Cy=bot:greedy", "--seed", "9"])
+    assert spec.names == ("Ann", "Player 2", "Cy") and spec.bots == (None, "random", "greedy")
+    assert spec.seed == 9 and spec.variant.name == "medici"
+    spec = parse_new(["medici-vs-strozzi"])
+    assert spec.names == ("Medici", "Strozzi") and spec.bots == (None, "mcts")
+    spec = parse_new(["4"])
+    assert spec.names[0] == "You" and spec.bots == (None, "mcts", "mcts", "mcts")
+    spec = parse_new(["medici", "3", "--variant", "medici-amigo"])
+    assert spec.variant.name == "medici-amigo" and len(spec.names) == 3
+    for args, message in [
+        (["medici", "7"], "played by 2, 3, 4, 5, 6 players, not 7"),
+        (["medici", "Ann"], "1 given"),
+        (["medici", "Ann", "Ann"], "player names must differ"),
+        (["medici", "Ann", "bot:wizard"], "unknown bot 'wizard'"),
+        (["medici", "Ann", "Bo", "--seed", "x"], "--seed takes a whole number"),
+        (["medici", "Ann", "Bo", "--colour"], "unknown option --colour"),
+        (["medici-vs-strozzi", "--variant", "medici-amigo"], "is a variant of medici"),
+    ]:
+        with pytest.raises(Exception) as err:
+            parse_new(args)
+        assert message in str(err.value), args
+    assert "no such rules file" in run.do("new medici --variant nowhere.yaml Ann Bo", ok=False)
+
+
+def test_a_refused_command_changes_nothing(run):
+    """G-2: a refused move leaves the game as it was; so does a bad `new`."""
+    run.do("new medici Ann Bo Cy --seed 4")
+    before = run.shell.session.game.view()
+    text = run.do("stop", ok=False)
+    assert "draw at least one card before stopping (M-8)" in text or "legal now" in text
+    run.do("new medici 9", ok=False)
+    assert run.shell.session.game.view() == before
+
+
+def test_save_saves_load_with_completion_and_resume(run, tmp_path):
+    run.do("new medici Ann Bo --seed 5", "draw", "stop")
+    assert "Saved in" in run.do("save first")
+    listing = run.do("saves")
+    assert "first" in listing and "medici" in listing and "Ann, Bo" in listing
+    assert run.completions("load f") == ["first"]
+    assert "first" in run.completions("replay ")
+    run.do("pass", "pass")
+    run.do("load first")
+    assert run.shell.session.game.view()["phase"] == "bidding"
+    assert "Loaded" in run.do("load first")
+    assert "no such file" in run.do("load nothing-here", ok=False)
+    fresh = Run(tmp_path / "saves")
+    assert "Resumed" in fresh.do("resume")
+    assert fresh.shell.session.game.players == ("Ann", "Bo")
+
+
+def test_replay_mode_commands_analyse_and_exit(run):
+    run.do("new medici Ann Bo --seed 8")
+    game = run.shell.session.game
+    from engine.chance import Rng
+    from engine.simulate import random_action
+
+    rng = Rng(2)
+    while not game.is_over:
+        game.apply(random_action(game, rng))
+    save_game(game, "full", bots=[None, None], directory=run.shell.saves)
+    text = run.do("replay full")
+    assert "Replay of" in text and "Step 0/" in text
+    assert run.shell.prompt_text()[0][1].startswith("replay 0/")
+    assert run.completions("") and "next" in run.completions("n")
+    assert not [c for c in run.completions("") if c in ("draw", "bid")]  # no moves in replay
+    assert run.completions("goto ") == ["day", "start", "end", "scoring"]
+    assert run.completions("goto day ") == ["1", "2", "3"]
+    text = run.do("next 3", "prev", "goto scoring")
+    assert "Step 2/" in text and "Scoring" in text
+    assert "this game is played in days" in run.do("goto round 2", ok=False)
+    assert "no step 99999" in run.do("goto 99999", ok=False)
+    assert "is a move, and this is replay mode" in run.do("draw", ok=False)
+    run.do("goto 4")
+    text = run.do("analyse --bot greedy")
+    assert "Step 4:" in text and "1. " in text and ("value lost" in text.lower()
+                                                    or "bot's choice" in text)
+    text = run.do("analyse all --bot random")
+    assert "Value lost in all" in text
+    assert run.shell.replay.step == 4  # analyse all comes back to where it started
+    toolbar_text = "".join(t for _, t in toolbar(run.shell))
+    assert "Replay full" in toolbar_text and "step 4/" in toolbar_text
+    assert "Back to your game" in run.do("exit")
+    assert run.shell.replay is None and run.shell.session is not None
+    run.do("exit")
+    assert run.shell.done
+
+
+def test_toolbar_shows_game_day_phase_turn_and_money(run):
+    assert "no game" in "".join(t for _, t in toolbar(run.shell))
+    run.do("new medici Ann Bo Cy --seed 1")
+    game = run.shell.session.game
+    text = "".join(t for _, t in toolbar(run.shell))
+    name = game.players[game.current_player]
+    assert "Medici" in text and "day 1/3" in text and "selecting" in text
+    assert f"{name} to act" in text and "40 florins" in text
+    run.do("new medici-vs-strozzi Ann Bo --seed 1")
+    text = "".join(t for _, t in toolbar(run.shell))
+    assert "Medici vs Strozzi" in text and "round 1/3" in text and "300 coins" in text
+
+
+def test_rules_summary_comes_from_the_resolved_rules(run):
+    text = run.do("rules medici-amigo")
+    variant_rules = __import__("engine").load_variant("medici-amigo").rules
+    six = "/".join(str(x) for x in variant_rules["player_counts"][6]["ship_payouts"])
+    assert six in text and "medici-amigo" in text
+    text = run.do("rules medici-vs-strozzi")
+    rules = __import__("engine").load_variant("medici-vs-strozzi").rules
+    assert f"earns {rules['harbour_prize']}" in text
+    for number, goods in enumerate(rules["harbours"], 1):
+        assert f"harbour {number}: {', '.join(goods)}" in text
+
+
+def test_log_and_moves(run):
+    run.do("new medici Ann Bo --seed 3", "draw")
+    assert "draws" in run.do("log 1")
+    assert "may: draw, stop" in run.do("moves") or "may: stop" in run.do("moves")
+    with pytest.raises(ShellError):
+        parse_new(["medici", "Ann=greedy", "Bo"])
+
+
+def test_game_saved_by_autosave_after_every_move(run):
+    run.do("new medici Ann Bo --seed 6", "draw")
+    path = run.shell.session.autosave_path
+    assert path is not None and path.name.startswith("autosave-")
+    assert len(load_game(path).game.events) == len(run.shell.session.game.events)
+    run.do("stop")
+    assert len(load_game(path).game.events) == len(run.shell.session.game.events)
+
+
+def test_saves_lists_a_broken_file_and_quit_never_loses_an_unsaved_game(tmp_path):
+    """A save that cannot be loaded is listed with why; when autosave fails, the first quit
+    is refused so the game is not lost unawares, and `save PATH` rescues it."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    (folder / "broken.json").write_text("{not json")
+    run = Run(folder)
+    assert "broken" in run.do("saves") and "cannot be loaded" in run.do("saves")
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the saves folder should be")
+    run = Run(blocked)
+    text = run.do("new medici Ann Bo --seed 1", "draw")
+    assert "warning: " in text
+    assert "your game is not saved" in run.do("quit", ok=False)
+    assert not run.shell.done
+    rescue = tmp_path / "rescue.json"
+    assert "Saved in" in run.do(f"save {rescue}")
+    assert load_game(rescue).game.events == run.shell.session.game.events
+    text = run.do("quit")
+    assert run.shell.done and f"Your game is saved in {rescue}" in text
+    # Unsaved and no rescue: the second quit leaves, saying the game is lost.
+    run = Run(blocked)
+    run.do("new medici Ann Bo --seed 1")
+    run.do("quit", ok=False)
+    assert "leaving without saving" in run.do("quit", ok=False) and run.shell.done
+
+
+def test_undo_takes_back_your_move_and_the_bot_moves_after_it(run):
+    """Undo goes back to your own last decision; never past a card already seen."""
+    run.do("new medici Ann bot:random --seed 12")
+    session = run.shell.session
+    for _ in range(200):
+        game = session.game
+        if game.phase == "bidding" and game.view()["selector"] == 1:
+            break
+        legal = [str(e) for e in session.legal() if not hasattr(e, "lo")]
+        run.do("stop" if "stop" in legal else legal[0])
+    else:
+        pytest.fail("no auction with the bot as selector")
+    before = session.game.view()
+    run.do(f"bid {session.legal()[0].lo}")
+    assert session.game.current_player == 0 and session.game.phase == "selecting"
+    text = run.do("undo")
+    assert "Took back 2 moves." in text
+    assert session.game.view() == before
+    run.do("pass", "draw")
+    assert "cannot undo draw" in run.do("undo", ok=False)
