@@ -22,7 +22,7 @@ from engine.bots.models import Model, model_for
 from engine.chance import Rng
 from engine.game import Game, game_from_view
 
-DEFAULT_ITERATIONS = 1500
+DEFAULT_ITERATIONS = 250
 """Iterations of plain ``mcts`` (the shell's default strength)."""
 DEFAULT_SECONDS = 1.0
 """Plain ``mcts`` also stops at this many seconds, so a move takes about a second at most."""
