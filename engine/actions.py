@@ -103,6 +103,7 @@ class Grammar:
     def __init__(self, kinds: dict[str, tuple[str, ...]]) -> None:
         self.kinds = kinds
         self._cache: dict[str, Action] = {}
+        self._good: set[Action] = set()  # actions whose shape has been checked
 
     def parse(self, text: str) -> Action:
         """Parse ``bid 7`` / ``load 4 harbour 2`` into an Action, or raise IllegalAction."""
@@ -113,6 +114,32 @@ class Grammar:
         if len(self._cache) < 10_000:
             self._cache[text] = act
         return act
+
+    def shape_problem(self, action: Action) -> str | None:
+        """Why ``action``'s arguments do not fit its kind's pattern, or None.
+
+        Actions built in code (not parsed) can carry any fields; one check here serves
+        every game. Argument types are checked too: whole numbers only.
+        """
+        if action in self._good:
+            return None
+        pattern = self.kinds.get(action.kind)
+        if pattern is None:
+            return None
+        for arg in action[1:]:
+            if arg is not None and arg.__class__ is not int:
+                return f"{action.kind}: arguments must be whole numbers, got {arg!r}"
+        for name, value in zip(("amount", "ship", "harbour"), action[1:], strict=True):
+            required = name in pattern
+            allowed = required or f"{name}?" in pattern
+            if (value is None and required) or (value is not None and not allowed):
+                if not pattern:
+                    return f"{action.kind} takes no arguments"
+                usage = " ".join([action.kind, *(_usage(p) for p in pattern)])
+                return f"{action.kind} is written: {usage}"
+        if len(self._good) < 100_000:
+            self._good.add(action)
+        return None
 
     def _parse(self, text: str) -> Action:
         words = text.split()

@@ -118,12 +118,9 @@ class Logic:
 
     def validate(self, st: Any, action: Action) -> None:
         """Refuse an action with the reason and what is legal (G-2), changing nothing."""
-        for arg in action[1:]:
-            if arg is not None and arg.__class__ is not int:
-                raise IllegalAction(
-                    f"{action.kind}: arguments must be whole numbers, got {arg!r}",
-                    describe(self.legal(st)),
-                )
+        problem = self.grammar.shape_problem(action)
+        if problem is not None:
+            raise IllegalAction(problem, describe(self.legal(st)))
         if (st.phase, action.kind) not in self.pm.table:
             if action.kind not in self.grammar.kinds:
                 reason = f"unknown action {action.kind!r}"

@@ -264,16 +264,12 @@ class StrozziLogic(Logic):
         """Refuse what S-7..S-11 forbid, saying why."""
         kind = action.kind
         if kind == "price":
-            if action.amount is None or action.ship is not None or action.harbour is not None:
-                raise self.refuse(st, "a price is written: price AMOUNT")
-            if action.amount < self.min_price:
+            if action.amount < self.min_price:  # type: ignore[operator]  (shape checked)
                 raise self.refuse(
                     st, f"a price is a whole number of at least {self.min_price} (S-8)"
                 )
         elif kind == "load":
             self._check_load(st, action)
-        elif action != Action(kind):
-            raise self.refuse(st, f"{kind} takes no arguments")
         elif kind == "draw":
             problem = self._draw_problem(st)
             if problem is not None:
@@ -284,9 +280,7 @@ class StrozziLogic(Logic):
             raise self.refuse(st, "draw at least one tile before stopping (S-7)")
 
     def _check_load(self, st: StrozziState, action: Action) -> None:
-        holds = action.ship
-        if holds is None or action.amount is not None:
-            raise self.refuse(st, "a load is written: load SHIP, or load SHIP harbour N")
+        holds: int = action.ship  # type: ignore[assignment]  (shape checked)
         i = self.ship_index.get(holds)
         if i is None:
             names = ", ".join(str(h) for h in self.holds)
