@@ -95,7 +95,8 @@ def resolve_document(
         raise RulesError([Problem(file, line, "extends", "expected a variant name or file")])
     if depth >= MAX_EXTENDS:
         file, line = doc.where(("extends",))
-        raise RulesError([Problem(file, line, "extends", f"more than {MAX_EXTENDS} levels (a loop?)")])
+        message = f"more than {MAX_EXTENDS} levels (a loop?)"
+        raise RulesError([Problem(file, line, "extends", message)])
     if not _locate(base_ref, path.parent).is_file():
         # Said at the `extends:` line: that is where the fix goes.
         file, line = doc.where(("extends",))
