@@ -9,6 +9,7 @@ the same results serially, on a process pool fed batches of games, or on a Dask 
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
 import sys
 import time
@@ -310,7 +311,11 @@ def _run_pool(
     progress: Callable[[int], None] | None,
 ) -> tuple[list[dict[str, Any]], str]:
     games = sum(len(p) for p in parts)
-    with ProcessPoolExecutor(max_workers=min(workers, len(parts))) as pool:
+    # Not a plain fork: this process may hold threads (a Dask client's, a caller's), and a
+    # forked copy of a lock held by another thread never comes free.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
+    with ProcessPoolExecutor(max_workers=min(workers, len(parts)), mp_context=context) as pool:
         futures = [
             pool.submit(play_batch, var.rules, var.source, bots, seed, p) for p in parts
         ]

@@ -29,7 +29,7 @@ def play(variant: str, specs: list[str], seed: int) -> Game:
 
 
 # -- legal moves only, in both games and at every table size ------------------------------------
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4, 5, 6]))
 def test_greedy_and_random_play_only_legal_moves_in_medici(seed: int, players: int) -> None:
     specs = ["greedy", "random"] * 3
@@ -37,7 +37,7 @@ def test_greedy_and_random_play_only_legal_moves_in_medici(seed: int, players: i
     assert game.winners
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_greedy_and_random_play_only_legal_moves_in_medici_vs_strozzi(seed: int) -> None:
     assert play("medici-vs-strozzi", ["greedy", "random"], seed).winners

@@ -508,14 +508,17 @@ class MediciModel(ModelBase):
         pos = self.position(st)
         if st.phase == "bidding":
             me, mine, later = self.bid_plan(st)
-            worth = pos.lot_value(me, st.lot)
+            worth = pos.lot_value(me, st.lot) or 0.0
             rival = max((c for _, c in later), default=-1)
+            legal = game.legal_actions()
+            lo = legal[0].lo if isinstance(legal[0], Span) else 0
             out = [(PASS, 0.0)]
             for act in self.candidates(game)[1:] + [a for a in also if a.kind == "bid"]:
                 amount = act.amount or 0
-                wins = amount > rival
-                gain = (worth or 0.0) - amount if wins else 0.0
-                out.append((act, gain))
+                if amount > rival:  # it wins: the lot's worth less the price
+                    out.append((act, worth - amount))
+                else:  # a rival outbids it and pays more than it would have
+                    out.append((act, RIVAL_WEIGHT * (amount + 1 - lo) / max(1, pos.n - 1)))
             return out
         stop = self.selector_gain(pos, st.selector, st.lot) if st.lot else 0.0
         rows = []
