@@ -27,12 +27,12 @@ def engine_figures(variant: str, counts: list[int], quick: bool) -> None:
     games = 60 if quick else 400
     print(f"== {variant}: random play ==")
     for players in counts:
+        played = []
         start = time.perf_counter()
-        actions = 0
         for seed in range(games):
-            actions += len([e for e in play_random(var, players, seed).events
-                            if var.logic.action_of(e) is not None])
+            played.append(play_random(var, players, seed))
         took = time.perf_counter() - start
+        actions = sum(1 for g in played for e in g.events if var.logic.action_of(e) is not None)
         print(f"{players} players: {games / took:8.0f} games/s  "
               f"({actions / games:.0f} actions a game, {took / actions * 1e6:.2f} µs an action "
               f"including choosing it)")

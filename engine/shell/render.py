@@ -1,8 +1,9 @@
 """What the shell shows: the table (``show``) and what changed after a move.
 
-Each game has a module (``render_medici``, ``render_strozzi``) with ``table(view, bots)``
-and ``narrate(events, start, names)``; a game without one falls back to the plain
-rendering here, so a new game is playable before it is pretty.
+Each game has a module (``render_medici``, ``render_strozzi``) with ``table(view, bots)``;
+a game without one falls back to the plain table here, so a new game is playable before it
+is pretty. What changed is told in the sentences of ``engine.narrative``, the same the game
+story uses, styled and indented here.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from engine.shell.text import Text
+from engine.narrative import Role, tell
+from engine.shell.text import Text, styled
 
 _MODULES = {
     "medici": "engine.shell.render_medici",
@@ -41,11 +43,14 @@ def table(view: dict[str, Any], bots: Sequence[str | None] = ()) -> Text:
 
 def narrate(events: Sequence[dict[str, Any]], start: int, names: Sequence[str]) -> list[Text]:
     """One line per happening in ``events[start:]`` (earlier events give context)."""
-    game = events[0].get("game", "") if events else ""
-    module = _module(game)
-    if module is not None:
-        return module.narrate(events, start, list(names))
-    return [generic_event(e, list(names)) for e in events[start:] if e.get("type") != "setup"]
+    return [
+        Text(_INDENT.get(line.role, "")).extend(styled(line.segments))
+        for line in tell(events, start, names)
+    ]
+
+
+_INDENT = {Role.DETAIL: "  "}
+"""A scoring's lines stand under the line that opens it."""
 
 
 def final_scores(view: dict[str, Any]) -> Text:
@@ -83,15 +88,3 @@ def generic_table(view: dict[str, Any]) -> Text:
         else:
             out.line(f"{key}: {json.dumps(value)}")
     return out
-
-
-def generic_event(event: dict[str, Any], names: list[str]) -> Text:
-    """An event as ``type: key value, ...`` with seat numbers replaced by names."""
-    parts = []
-    for key, value in event.items():
-        if key == "type":
-            continue
-        if key == "player" and isinstance(value, int) and 0 <= value < len(names):
-            value = names[value]
-        parts.append(f"{key} {value}")
-    return Text(f"{event.get('type')}: " + ", ".join(parts))

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from prompt_toolkit.formatted_text import to_plain_text
+
+from engine.narrative import pieces
 
 STYLE: dict[str, str] = {
     "error": "#ff5f5f bold",
@@ -93,29 +97,17 @@ def pad(text: Text, width: int, right: bool = False) -> Text:
     return Text().extend(text).add(gap)
 
 
-def good_style(card: str) -> str:
-    """The style class of a card or tile ``kind:value``."""
-    return f"good.{card.split(':', 1)[0]}"
+def styled(segments: Iterable[tuple[str, str]]) -> Text:
+    """A Text from ``(text, style)`` segments (``engine.narrative``'s sentences)."""
+    out = Text()
+    for text, style in segments:
+        out.add(text, style)
+    return out
 
 
 def cards(items: list[str], empty: str = "—") -> Text:
     """Cards or tiles, each coloured by its kind."""
-    if not items:
-        return Text(empty, "dim")
-    return join([Text(c, good_style(c)) for c in items], " ")
-
-
-def names_list(names: list[str]) -> str:
-    """``Ann``, ``Ann and Bo``, ``Ann, Bo and Cy``."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th... for places."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return styled(pieces(items, " ", empty).segments)
 
 
 def table_title(title: str, unit: str, view: dict, total_key: str) -> Text:

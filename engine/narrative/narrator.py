@@ -1,0 +1,204 @@
+"""The describer every game's own builds on: the telling loop, a scoring's grouping, common lines.
+
+A game's narrator names the role of each event type it knows in ``roles`` and writes that
+event's sentence in a method ``say_TYPE(events, index)``; earlier events are there for
+context. An event type no narrator knows is told plainly, so a new event never goes missing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from engine.narrative.sentence import Line, Role, Sentence, join, names_list, pieces
+
+Event = dict[str, Any]
+Say = Callable[[Sequence[Event], int], Sentence]
+
+_PERIOD_WHAT = re.compile(r"(\w+) (\d+) (\w+)")
+"""An ``order`` event's ``what`` that names its period: ``day 2 pile``, ``round 1 bag``."""
+
+
+COMMON_ROLES: dict[str, Role] = {
+    "order": Role.OPENING,
+    "start_player": Role.NOTE,
+    "draw": Role.MOVE,
+    "stop": Role.MOVE,
+    "game_over": Role.END,
+}
+"""The roles of the event types both games have (a game's ``roles`` start from these)."""
+
+
+class Narrator:
+    """Tells one game's events as lines, knowing the players' names."""
+
+    roles: ClassVar[dict[str, Role]] = {}
+    """The event types this game tells, each with its role (a ``say_TYPE`` method each)."""
+    skipped: ClassVar[frozenset[str]] = frozenset({"setup", "choose", "assign"})
+    """Events with nothing to tell: the set-up, a chance choice told by what it chose, and a
+    harbour assignment told with the load that made it."""
+    gathered: ClassVar[str] = ""
+    """A type of small scoring events (tracks, markers) told together in one line."""
+    in_scoring: ClassVar[frozenset[str]] = frozenset()
+    """Types told on their own line inside a scoring, without closing its payouts."""
+    piece: ClassVar[str] = "card"
+    noun: ClassVar[str] = "cards"
+    """The event keys of one piece (a draw) and of several (a purchase); the plural's word."""
+    verb: ClassVar[str] = "shuffled"
+    """What is done to the pile or bag at an ``order``."""
+    period: ClassVar[str] = "day"
+    endings: ClassVar[dict[str, str]] = {}
+    """What the game is played in (days, rounds) and why one ends, by a ``by`` value."""
+    unit: ClassVar[str] = "money"
+    """What the game's money is called."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = list(names)
+
+    # -- telling ------------------------------------------------------------------------
+    def tell(self, events: Sequence[Event], start: int = 0) -> list[Line]:
+        """Lines for ``events[start:]``; a scoring's payouts, one line per player, at its end."""
+        out: list[Line] = []
+        payouts: list[int] = []
+        parts: list[int] = []
+        scoring = False  # gathered events outside a scoring follow from a move (M-15 variant)
+
+        def close() -> None:
+            if parts:
+                role = Role.DETAIL if scoring else Role.RESULT
+                out.append(Line(role, parts[0], tuple(self.parts(events, parts).segments)))
+                parts.clear()
+            out.extend(self.payout_lines(events, payouts))
+            payouts.clear()
+
+        for index in range(start, len(events)):
+            kind = events[index].get("type")
+            if kind in self.skipped:
+                continue
+            if kind == "payout":
+                payouts.append(index)
+            elif kind == self.gathered:
+                parts.append(index)
+            else:
+                if kind not in self.in_scoring:
+                    close()
+                line = self.line(events, index)
+                if line.role in (Role.SCORING, Role.MOVE, Role.OPENING):
+                    scoring = line.role is Role.SCORING
+                out.append(line)
+        close()
+        return out
+
+    def line(self, events: Sequence[Event], index: int) -> Line:
+        """The line of one event."""
+        kind = str(events[index].get("type"))
+        role = self.roles.get(kind)
+        say: Say | None = getattr(self, f"say_{kind}", None) if role is not None else None
+        if role is None or say is None:
+            return Line(Role.NOTE, index, tuple(self.plain(events[index]).segments))
+        return Line(role, index, tuple(say(events, index).segments))
+
+    def payout_lines(self, events: Sequence[Event], indices: list[int]) -> list[Line]:
+        """``Ann +45: 30 ship (1st, value 20), 10 fur majority (1st), 5 fur bonus (level 3)``."""
+        by_player: dict[Any, list[int]] = {}
+        for index in indices:
+            by_player.setdefault(events[index].get("player"), []).append(index)
+        out = []
+        for player, mine in sorted(by_player.items(), key=lambda item: self.seat_order(item[0])):
+            total = sum(_number(events[i].get("amount")) for i in mine)
+            said = self.who(player).add(" +").add(total, "money").add(": ")
+            said.add(join(self.payout(events[i]) for i in mine))
+            out.append(Line(Role.DETAIL, mine[0], tuple(said.segments)))
+        return out
+
+    def parts(self, events: Sequence[Event], indices: list[int]) -> Sentence:
+        """The one line of the gathered small events (a game with ``gathered`` overrides it)."""
+        return join((self.plain(events[i]) for i in indices), "; ")
+
+    def payout(self, event: Event) -> Sentence:
+        """One payout, without its player: ``30 ship (1st, value 20)``."""
+        return Sentence(f"{event.get('amount')} {event.get('reason')}")
+
+    # -- words ----------------------------------------------------------------------------
+    def name(self, seat: Any) -> str:
+        """A seat's name (``nobody`` for None, the value itself if it is not a seat)."""
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return "nobody" if seat is None else str(seat)
+
+    def who(self, seat: Any) -> Sentence:
+        """A seat's name, styled as a name."""
+        return Sentence(self.name(seat), "name")
+
+    def seat_order(self, seat: Any) -> int:
+        """Sorting key: seats in order, anything else after them."""
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            return seat
+        return len(self.names)
+
+    def plain(self, event: Event) -> Sentence:
+        """``type: key value, ...`` with seats named: an event no sentence is written for."""
+        fields = ", ".join(
+            f"{k} {self.name(v) if k == 'player' else v}" for k, v in event.items() if k != "type"
+        )
+        return Sentence(f"{event.get('type')}: {fields}" if fields else str(event.get("type")))
+
+    def lot_before(self, events: Sequence[Event], index: int) -> list[Any]:
+        """The pieces drawn by the draw events just before ``events[index]``: the lot."""
+        start = index
+        while start > 0 and events[start - 1].get("type") == "draw":
+            start -= 1
+        return [events[j].get(self.piece, "?") for j in range(start, index)]
+
+    # -- sentences both games tell alike ---------------------------------------------------
+    def say_order(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Day 2 begins: the pile of 24 cards is shuffled.`` (G-1: the order is logged)."""
+        e = events[index]
+        count = len(e.get("order") or []) + _number(e.get("unknown"))
+        what = str(e.get("what", "pile"))
+        match = _PERIOD_WHAT.fullmatch(what)
+        if match is None:
+            return Sentence(f"The {what} is {self.verb}: {count} {self.noun}.", "dim")
+        period, number, holder = match.groups()
+        return Sentence(f"{period.capitalize()} {number} begins: ", "title").add(
+            f"the {holder} of {count} {self.noun} is {self.verb}.", "dim")
+
+    def say_draw(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Ann draws fur:3.``"""
+        e = events[index]
+        return self.who(e.get("player")).add(" draws ").add(pieces([e.get(self.piece, "?")])).add(
+            ".")
+
+    def say_stop(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Ann stops and offers the lot fur:3, gold:10.``"""
+        lot = pieces(self.lot_before(events, index))
+        return self.who(events[index].get("player")).add(" stops and offers the lot ").add(
+            lot).add(".")
+
+    def bought(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Bo buys fur:3, gold:10 for 12.``"""
+        e = events[index]
+        return self.who(e.get("player")).add(" buys ").add(pieces(e.get(self.noun, []))).add(
+            " for ").add(e.get("price"), "money").add(".")
+
+    def period_end(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Day 1 ends: the pile is empty (M-12). Scoring:``"""
+        e = events[index]
+        by = str(e.get("by", ""))
+        why = self.endings.get(by, by.replace("_", " "))
+        return Sentence(f"{self.period.capitalize()} {e.get(self.period)} ends: {why}. Scoring:",
+                        "title")
+
+    def say_game_over(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Game over: Ann wins with 132 florins.`` (G-4: equal money shares the victory)."""
+        e = events[index]
+        winners = [self.name(p) for p in e.get("winners") or []]
+        verb = "wins" if len(winners) == 1 else "share the victory"
+        best = max((_number(m) for m in e.get("money") or []), default=0)
+        return Sentence("Game over: ", "title").add(names_list(winners) or "nobody", "name").add(
+            f" {verb} with {best} {self.unit}.")
+
+
+def _number(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0

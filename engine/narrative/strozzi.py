@@ -1,0 +1,127 @@
+"""How each Medici vs Strozzi event reads: prices, purchases and loans, loads, a round's scoring."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from engine.narrative.narrator import COMMON_ROLES, Event, Narrator
+from engine.narrative.sentence import Role, Sentence, join, pieces
+
+ROUND_END = {
+    "full_ships": "a player's three ships are full (S-13)",
+    "empty_bag": "the last tile of the bag is placed (S-13)",
+}
+"""Why a round ended, by the ``by`` of a ``round_end`` event."""
+
+
+class StrozziNarrator(Narrator):
+    """Medici vs Strozzi's sentences."""
+
+    roles: ClassVar[dict[str, Role]] = {
+        **COMMON_ROLES,
+        "price": Role.MOVE,
+        "buy": Role.MOVE,
+        "decline": Role.MOVE,
+        "load": Role.MOVE,
+        "discard": Role.MOVE,
+        "purchase": Role.RESULT,
+        "loan": Role.RESULT,
+        "round_end": Role.SCORING,
+        "harbour": Role.DETAIL,
+        "repay": Role.DETAIL,
+    }
+    gathered: ClassVar[str] = "marker"
+    in_scoring: ClassVar[frozenset[str]] = frozenset({"harbour"})
+    piece: ClassVar[str] = "tile"
+    noun: ClassVar[str] = "tiles"
+    verb: ClassVar[str] = "shaken"
+    unit: ClassVar[str] = "coins"
+    period: ClassVar[str] = "round"
+    endings: ClassVar[dict[str, str]] = ROUND_END
+
+    def say_start_player(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Strozzi draws first.``"""
+        return self.who(events[index].get("player")).add(" draws first.")
+
+    def say_price(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Medici sets the price at 30.``"""
+        e = events[index]
+        return self.who(e.get("player")).add(" sets the price at ").add(
+            e.get("amount"), "money").add(".")
+
+    def say_buy(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Strozzi accepts the price.`` (the purchase follows)."""
+        return self.who(events[index].get("player")).add(" accepts the price.")
+
+    def say_decline(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Strozzi declines: the active player must buy (S-9).``"""
+        return self.who(events[index].get("player")).add(
+            " declines: the active player must buy (S-9).")
+
+    say_purchase = Narrator.bought
+
+    def say_loan(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Medici borrows 20 (loans now 70, S-5).``"""
+        e = events[index]
+        return self.who(e.get("player")).add(
+            f" borrows {e.get('amount')} (loans now {e.get('loans')}, S-5).", "bad")
+
+    def say_load(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Medici loads dye:4 onto the 4-hold ship, assigned to harbour 1.`` (S-10, S-11)."""
+        e = events[index]
+        where = f", assigned to harbour {e['harbour']}" if e.get("harbour") else ""
+        return self.who(e.get("player")).add(" loads ").add(pieces(e.get(self.noun, []))).add(
+            f" onto the {e.get('ship')}-hold ship{where}.")
+
+    def say_discard(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Strozzi discards gold:5 (S-10).``"""
+        e = events[index]
+        return self.who(e.get("player")).add(" discards ").add(pieces(e.get(self.noun, []))).add(
+            " (S-10).")
+
+    say_round_end = Narrator.period_end
+
+    def say_harbour(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Harbour 1: Medici 7 vs Strozzi 14, Strozzi wins 20.`` (S-14)."""
+        e = events[index]
+        values = join((self.who(p).add(f" {v}") for p, v in enumerate(e.get("values") or [])),
+                      " vs ")
+        said = Sentence(f"Harbour {e.get('harbour')}: ").add(values)
+        if e.get("winner") is None:
+            return said.add(", a tie: no prize (S-14).", "dim")
+        return said.add(", ").add(self.who(e["winner"])).add(" wins ").add(
+            e.get("prize"), "money").add(".")
+
+    def say_repay(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Medici repays loans of 120 (S-17).``"""
+        e = events[index]
+        return self.who(e.get("player")).add(f" repays loans of {e.get('amount')} (S-17).")
+
+    def parts(self, events: Sequence[Event], indices: list[int]) -> Sentence:
+        """``Markers: harbour 1 cloth middle → Strozzi 1; ...`` (S-15); unmoved ones left out."""
+        moved = [
+            f"harbour {e.get('harbour')} {e.get('good')} {self.space(e.get('from'))} → "
+            f"{self.space(e.get('to'))}"
+            for e in (events[i] for i in indices)
+            if e.get("from") != e.get("to")
+        ]
+        return Sentence("Markers: " + ("; ".join(moved) if moved else "none moved"))
+
+    def space(self, position: Any) -> str:
+        """A marker's space (S-4): the middle, or so many spaces towards a player."""
+        if not isinstance(position, int) or position == 0:
+            return "middle"
+        # Negative positions are the first seat's side (S-16 pays the seat whose side it is).
+        return f"{self.name(0 if position < 0 else 1)} {abs(position)}"
+
+    def payout(self, event: Event) -> Sentence:
+        """``20 harbour 2 prize``, ``20 fur row (harbour 1, space 4 + bonus 10)``."""
+        amount = event.get("amount")
+        if event.get("reason") == "harbour":
+            return Sentence(f"{amount} harbour {event.get('harbour')} prize")
+        if event.get("reason") == "row":
+            bonus = f" + bonus {event['bonus']}" if event.get("bonus") else ""
+            where = f"harbour {event.get('harbour')}, space {event.get('space')}{bonus}"
+            return Sentence(f"{amount} {event.get('good')} row ({where})")
+        return super().payout(event)
