@@ -62,6 +62,9 @@ class Span(NamedTuple):
             yield amount_action(self.kind, amount)
 
 
+MAX_NUMBER = 999_999_999
+"""The largest amount, ship or harbour number an action may carry (nine digits)."""
+
 Legal = Action | Span
 """An entry of ``Game.legal_actions()``: a concrete action or a range of amounts."""
 
@@ -121,14 +124,18 @@ class Grammar:
         Actions built in code (not parsed) can carry any fields; one check here serves
         every game. Argument types are checked too: whole numbers only.
         """
+        for arg in action[1:]:
+            # Types first: Action("bid", 5.0) == Action("bid", 5), so the cache cannot tell.
+            if arg is not None and (arg.__class__ is not int or abs(arg) > MAX_NUMBER):
+                return (
+                    f"{action.kind}: arguments must be whole numbers up to {MAX_NUMBER}, "
+                    f"got {arg!r}"
+                )
         if action in self._good:
             return None
         pattern = self.kinds.get(action.kind)
         if pattern is None:
             return None
-        for arg in action[1:]:
-            if arg is not None and arg.__class__ is not int:
-                return f"{action.kind}: arguments must be whole numbers, got {arg!r}"
         for name, value in zip(("amount", "ship", "harbour"), action[1:], strict=True):
             required = name in pattern
             allowed = required or f"{name}?" in pattern
@@ -181,6 +188,6 @@ def _article(part: str) -> str:
 
 
 def _number(word: str, name: str, usage: str) -> int:
-    if not (word.isascii() and word.isdigit()) or len(word) > 9:
+    if not (word.isascii() and word.isdigit()) or len(word) > len(str(MAX_NUMBER)):
         raise IllegalAction(f"{name} must be a whole number 0 or more, got {word!r}: {usage}")
     return int(word)

@@ -114,12 +114,13 @@ class SeededChance(Chance):
 class GivenChance(Chance):
     """Outcomes supplied in advance, in the order the game asks for them.
 
-    ``orders`` lists the draw orders (one per day or round; a list may be shorter than the
-    pile, the rest then stays unknown); ``choices`` lists the random choices (start players
-    and tie-breaks) in the order they are made. When the script runs out, ``fallback`` (a
-    seeded source) decides, or ``ChanceExhausted`` is raised if there is none. The fallback
-    is advanced in step with the script, so a seeded game rebuilt from its log goes on
-    exactly as the original would have.
+    ``orders`` lists the draw orders, one per day or round. An order may be shorter than
+    the pile: the rest stays unknown until the game needs it, and then asks for the next
+    given order to continue it (a table game's cards, entered as they are drawn).
+    ``choices`` lists the random choices (start players, tie-breaks) in the order they
+    are made. When the script runs out, ``fallback`` (a seeded source) decides, or
+    ``ChanceExhausted`` is raised if there is none. The fallback is advanced in step with
+    the script, so a seeded game rebuilt from its log goes on as the original would have.
     """
 
     __slots__ = ("orders", "choices", "fallback")
@@ -138,11 +139,12 @@ class GivenChance(Chance):
         """The next given order, checked against the items it must come from."""
         if not self.orders:
             if self.fallback is None:
-                raise ChanceExhausted(f"no draw order given for {what}")
+                raise ChanceExhausted(
+                    f"no draw order given for {what} (give it with supply_chance(order=...))"
+                )
             return self.fallback.order(what, items, count)
-        given = self.orders.pop(0)
-        if self.fallback is not None:
-            self.fallback.order(what, items, count)
+        # Check before taking: a refused outcome leaves the script as it was.
+        given = self.orders[0]
         if len(given) > count:
             raise ChanceExhausted(
                 f"{what}: {len(given)} items given, but only {count} are in play"
@@ -154,19 +156,25 @@ class GivenChance(Chance):
             if pool.get(item, 0) <= 0:
                 raise ChanceExhausted(f"{what}: {item!r} is not available (or given too often)")
             pool[item] -= 1
+        self.orders.pop(0)
+        if self.fallback is not None:
+            self.fallback.order(what, items, count)
         return list(given), count - len(given)
 
     def choose(self, what: str, options: Sequence[int]) -> int:
         """The next given choice, which must be one of ``options``."""
         if not self.choices:
             if self.fallback is None:
-                raise ChanceExhausted(f"no choice given for {what}")
+                raise ChanceExhausted(
+                    f"no choice given for {what} (give it with supply_chance(choice=...))"
+                )
             return self.fallback.choose(what, options)
-        pick = self.choices.pop(0)
-        if self.fallback is not None:
-            self.fallback.choose(what, options)
+        pick = self.choices[0]
         if pick not in options:
             raise ChanceExhausted(f"{what}: given {pick}, but the choice is among {list(options)}")
+        self.choices.pop(0)
+        if self.fallback is not None:
+            self.fallback.choose(what, options)
         return pick
 
     def clone(self) -> GivenChance:

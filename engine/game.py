@@ -5,8 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.actions import Action, Legal, is_legal
-from engine.chance import Chance, GivenChance, SeededChance, chance_from_events, fresh_seed
+from engine.actions import Action, Legal, describe, is_legal
+from engine.chance import (
+    CHANCE_EVENTS,
+    Chance,
+    GivenChance,
+    SeededChance,
+    chance_from_events,
+    fresh_seed,
+)
 from engine.errors import ChanceExhausted, IllegalAction
 from engine.logic import Event, Logic, State
 from engine.rules import Variant, load_variant
@@ -71,24 +78,56 @@ class Game:
         An illegal action raises IllegalAction and leaves the game exactly as it was (G-2).
         """
         logic = self.logic
-        act = logic.grammar.parse(action) if isinstance(action, str) else action
+        if isinstance(action, str):
+            act = logic.grammar.parse(action)
+        elif isinstance(action, Action):
+            act = action
+        else:
+            raise IllegalAction(
+                f"expected an action or its text form, got {action!r}",
+                describe(logic.legal(self.state)),
+            )
         st = self.state
         logic.validate(st, act)
-        chance = st.chance
-        if isinstance(chance, GivenChance) and (
-            chance.fallback is None or chance.orders or chance.choices
-        ):
-            # A scripted chance can run out, or give a bad outcome, half-way through an
-            # automatic step (a free fill, a new day); keep a copy so failure changes nothing.
-            backup = st.clone()
-            try:
-                logic.perform(st, act)
-            except ChanceExhausted:
-                self.state = backup
-                raise
-        else:
+        if st.chance.__class__ is SeededChance:
             logic.perform(st, act)
+            return self
+        # Any other chance source can run out, or give a bad outcome, half-way through an
+        # automatic step (a free fill, a new day). It refuses before it changes itself, so
+        # the game as it was is the log so far, rebuilt, with the same chance source.
+        backup = None if st.log and st.log[0].get("type") == "setup" else st.clone()
+        before = len(st.log)
+        try:
+            logic.perform(st, act)
+        except ChanceExhausted:
+            self.state = backup if backup is not None else self._rebuilt(before, st.chance)
+            raise
         return self
+
+    def _rebuilt(self, events: int, chance: Chance) -> State:
+        """The state after the first ``events`` events, continuing with ``chance``."""
+        log = self.state.log[:events]
+        state = replay(log, self.variant).state
+        state.chance = chance
+        return state
+
+    def supply_chance(self, order: Sequence[str] | None = None, choice: int | None = None) -> None:
+        """Give the next chance outcome by hand: a table game's cards as they are drawn.
+
+        ``order`` is the next draw order the game will ask for (a day's pile or the
+        continuation of one whose rest is unknown, top first); ``choice`` the next random
+        choice (a start player, a tie-break). Works for games started with given chance.
+        Each outcome is checked when the game uses it (ChanceExhausted if it does not fit).
+        """
+        chance = self.state.chance
+        if not isinstance(chance, GivenChance):
+            raise ValueError("this game draws its own chance (it was started with a seed)")
+        if order is not None:
+            chance.orders.append([str(x) for x in order])
+        if choice is not None:
+            if choice.__class__ is not int:
+                raise ValueError(f"a choice is a seat number, got {choice!r}")
+            chance.choices.append(choice)
 
     def clone(self) -> Game:
         """An independent copy: applying actions to one never changes the other."""
@@ -110,7 +149,7 @@ class Game:
 
 def _names(players: int | Sequence[str], logic: Logic) -> tuple[str, ...]:
     counts = logic.player_counts()
-    if isinstance(players, str):
+    if isinstance(players, str) or players.__class__ is bool:
         raise ValueError(f"players is a count or a list of names, got the string {players!r}")
     if isinstance(players, int):
         if players not in counts:
@@ -147,6 +186,8 @@ def new_game(
     if players is None:
         players = 4 if 4 in counts else counts[0]
     names = _names(players, var.logic)
+    if seed is not None and (seed.__class__ is not int or not 0 <= seed < 2**64):
+        raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, got {seed!r}")
     if seed is None and chance is None:
         seed = fresh_seed()
     if isinstance(chance, dict):
@@ -203,17 +244,30 @@ def replay(
     seed = setup.get("seed")
     game = new_game(var, setup["players"], seed=seed, chance=chance_from_events(todo, seed))
     logic = game.logic
-    for index, event in enumerate(todo):
-        if index < len(game.events):
-            if game.events[index] != event:
-                raise ValueError(f"event {index}: expected {game.events[index]}, got {event}")
-            continue
-        action = logic.action_of(event)
-        if action is None:
-            raise ValueError(f"event {index}: {event} does not follow from the moves before it")
-        game.apply(action)
-        if game.events[index] != event:
-            raise ValueError(f"event {index}: expected {game.events[index]}, got {event}")
+    checked = 0
+    while True:
+        while checked < min(len(game.events), len(todo)):
+            if game.events[checked] != todo[checked]:
+                raise ValueError(
+                    f"event {checked}: expected {game.events[checked]}, got {todo[checked]}"
+                )
+            checked += 1
+        if checked >= len(todo):
+            break
+        # The next move is the next action event; chance events before it (the rest of a
+        # pile revealed on a draw) are what that move will ask for.
+        nxt = checked
+        while nxt < len(todo) and logic.action_of(todo[nxt]) is None:
+            if todo[nxt].get("type") not in CHANCE_EVENTS:
+                raise ValueError(
+                    f"event {nxt}: {todo[nxt]} does not follow from the moves before it"
+                )
+            nxt += 1
+        if nxt == len(todo):
+            if upto is not None:
+                break
+            raise ValueError(f"event {checked}: {todo[checked]} is not followed by a move")
+        game.apply(logic.action_of(todo[nxt]))  # type: ignore[arg-type]
     if upto is None and len(game.events) != len(todo):
         raise ValueError(f"the log stops at event {len(todo)} but the game goes on")
     return game

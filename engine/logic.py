@@ -7,7 +7,7 @@ from typing import Any, ClassVar, Self
 
 from engine.actions import Action, Grammar, Legal, describe
 from engine.chance import Chance
-from engine.errors import IllegalAction
+from engine.errors import ChanceExhausted, IllegalAction
 from engine.phases import PhaseMachine, PhaseSpec
 
 Event = dict[str, Any]
@@ -142,6 +142,25 @@ class Logic:
         order, unknown = st.chance.order(what, items, count)
         st.log.append({"type": "order", "what": what, "order": order, "unknown": unknown})
         return order, unknown
+
+    def continue_order(
+        self, st: Any, what: str, unseen: Sequence[str], unknown: int
+    ) -> tuple[list[str], int]:
+        """More of an order whose rest was unknown: a table game's next card (G-1).
+
+        Asks the chance source to continue ``what`` from the ``unseen`` pieces and logs the
+        outcome as another ``order`` event. ChanceExhausted, with nothing changed, when the
+        source cannot say (supply it with ``Game.supply_chance(order=[...])``).
+        """
+        name = f"{what}, continued"
+        order, left = st.chance.order(name, unseen, unknown)
+        if not order:
+            raise ChanceExhausted(
+                f"{what}: the next piece is unknown; supply it with "
+                "Game.supply_chance(order=[...])"
+            )
+        st.log.append({"type": "order", "what": name, "order": order, "unknown": left})
+        return order, left
 
     def refuse(self, st: Any, reason: str) -> IllegalAction:
         """An IllegalAction for ``reason`` that lists what is legal instead."""

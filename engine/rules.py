@@ -180,7 +180,7 @@ def check_document(doc: Document) -> list[Problem]:
     """Every problem in a resolved rules document."""
     data = doc.data
     game = data.get("game") if isinstance(data, dict) else None
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         file, line = doc.where(("game",))
         return [Problem(file, line, "game", f"expected one of {', '.join(GAMES)}, got {game!r}")]
     return import_module(GAMES[game]).check(doc)
@@ -209,6 +209,13 @@ def _build(rules: dict[str, Any], source: str, strict: bool | None) -> Variant:
     if cached is not None:
         return cached
     module = import_module(GAMES[rules["game"]])
+    try:
+        logic = module.Logic(rules, strict=strict)
+    except (ValueError, KeyError, TypeError, IndexError) as err:
+        # Validation should have caught it; if a combination slipped through, still say
+        # which file, never a traceback.
+        problem = Problem(source, None, "", f"the game cannot be built from these rules: {err}")
+        raise RulesError([problem]) from err
     var = Variant(
         name=rules["name"],
         game=rules["game"],
@@ -216,7 +223,7 @@ def _build(rules: dict[str, Any], source: str, strict: bool | None) -> Variant:
         rules=rules,
         digest=key[0],
         source=source,
-        logic=module.Logic(rules, strict=strict),
+        logic=logic,
     )
     _CACHE[key] = var
     return var

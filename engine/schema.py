@@ -9,6 +9,7 @@ than one error per run. Game-specific cross-checks use :class:`Checker`.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable
 
 from engine.errors import Problem, RulesError
@@ -106,6 +107,34 @@ class Str(Node):
     def check(self, value: object, path: KeyPath, checker: Checker) -> None:
         """Report a value that is not a string, or not one of the choices."""
         if not isinstance(value, str) or (self.choices is not None and value not in self.choices):
+            checker.error(path, f"expected {self.describe()}, got {show(value)}")
+
+
+class Name(Str):
+    """A name used inside other names (``fur`` in ``fur:3``): lower-case, digits, ``-``, ``_``."""
+
+    PATTERN = re.compile(r"[a-z][a-z0-9_-]*")
+
+    def describe(self) -> str:
+        """What this node accepts, in words."""
+        return "a name of lower-case letters, digits, '-' and '_', starting with a letter"
+
+    def check(self, value: object, path: KeyPath, checker: Checker) -> None:
+        """Report a value that is not such a name."""
+        if not isinstance(value, str) or not self.PATTERN.fullmatch(value):
+            checker.error(path, f"expected {self.describe()}, got {show(value)}")
+
+
+class Text(Str):
+    """A string that is not empty or blank (a player's name, a description)."""
+
+    def describe(self) -> str:
+        """What this node accepts, in words."""
+        return "a text that is not empty"
+
+    def check(self, value: object, path: KeyPath, checker: Checker) -> None:
+        """Report a value that is not a non-blank string."""
+        if not isinstance(value, str) or not value.strip():
             checker.error(path, f"expected {self.describe()}, got {show(value)}")
 
 

@@ -296,9 +296,71 @@ def test_partly_given_order_leaves_the_rest_unknown(table):
         "type": "order", "what": "day 1 pile", "order": known, "unknown": 22,
     }
     game.apply("draw").apply("draw")
-    with pytest.raises(IllegalAction, match="draw order has run out"):
+    assert game.is_legal("draw")  # drawing is legal (M-8); only the card is not known yet
+    view, events = game.view(), list(game.events)
+    with pytest.raises(ChanceExhausted, match="no draw order given for day 1 pile, continued"):
         game.apply("draw")
+    assert game.view() == view and game.events == events
     assert game.view()["lot"] == known
+
+
+def test_a_table_game_enters_each_card_as_it_is_drawn():
+    """G-1: cards supplied one at a time continue the pile; the log replays them."""
+    game = engine.new_game("medici", 3, chance={"orders": [[]], "choices": [1]})
+    assert game.view()["pile"] == ["?"] * 18
+    for card in ["fur:3", "gold:10"]:
+        game.supply_chance(order=[card])
+        game.apply("draw")
+    game.apply("stop").apply("bid 4").apply("pass").apply("pass")
+    assert game.view()["players"][2]["ship"] == ["fur:3", "gold:10"]
+    continued = [e for e in game.events if e["type"] == "order"][1:]
+    assert [e["order"] for e in continued] == [["fur:3"], ["gold:10"]]
+    assert [e["unknown"] for e in continued] == [17, 16]
+    rebuilt = engine.replay(game.events)
+    assert rebuilt.view() == game.view() and rebuilt.events == game.events
+
+
+def test_a_supplied_card_already_seen_is_refused_and_changes_nothing():
+    """A card that cannot still be in the pile is refused; the game is unchanged (G-2)."""
+    game = engine.new_game("medici", 3, chance={"orders": [["fur:1"]], "choices": [0]})
+    game.apply("draw")
+    game.supply_chance(order=["fur:1"])
+    view, events = game.view(), list(game.events)
+    with pytest.raises(ChanceExhausted, match="'fur:1' is not available"):
+        game.apply("draw")
+    assert game.view() == view and game.events == events
+
+
+def test_supply_chance_needs_a_game_of_given_chance():
+    game = engine.new_game("medici", 3, seed=1)
+    with pytest.raises(ValueError, match="draws its own chance"):
+        game.supply_chance(order=["fur:1"])
+
+
+@pytest.mark.parametrize("seed", [-5, 2**64, True, 1.5, "7"])
+def test_a_seed_out_of_range_is_refused(seed):
+    """A seed a record could not store is refused at the start, not at the first save."""
+    with pytest.raises(ValueError, match="a seed is a whole number"):
+        engine.new_game("medici", 4, seed=seed)
+
+
+@pytest.mark.parametrize("amount", [5.0, True, 2**70, -(10**12)])
+def test_a_bad_amount_is_refused_even_after_the_same_value_was_legal(amount):
+    """G-2: Action('bid', 5.0) equals Action('bid', 5); the type check must still refuse it."""
+    game = engine.new_game("medici", 4, seed=1)
+    game.apply("draw").apply("stop")
+    game.clone().apply("bid 5").apply("bid 6")  # warm any cache with the good forms
+    view = game.view()
+    with pytest.raises(IllegalAction, match="whole numbers up to 999999999"):
+        game.apply(engine.Action("bid", amount))
+    assert game.view() == view
+
+
+@pytest.mark.parametrize("junk", [None, ("draw",), 7, ["bid", 3]])
+def test_apply_refuses_what_is_not_an_action(junk):
+    game = engine.new_game("medici", 4, seed=1)
+    with pytest.raises(IllegalAction, match="expected an action or its text form"):
+        game.apply(junk)
 
 
 def test_free_fill_from_unknown_cards_raises_and_changes_nothing(table):
@@ -309,7 +371,7 @@ def test_free_fill_from_unknown_cards_raises_and_changes_nothing(table):
     table.lots(game, lots)
     game.apply("draw").apply("stop").apply("pass")
     view, events = game.view(), list(game.events)
-    with pytest.raises(ChanceExhausted, match="free fill"):
+    with pytest.raises(ChanceExhausted, match="no draw order given for day 1 pile, continued"):
         game.apply("bid 1")  # seat 0 is now full; seat 1's free fill needs unknown cards
     assert game.view() == view and game.events == events
 

@@ -88,7 +88,7 @@ def test_a_seed_gives_what_the_hand_written_chance_leaves_out(tmp_path: Path) ->
          "setting up the game: day 1 start player: given 7"),
         (lambda d: d["chance"].update(choices=[]), "setting up the game: no choice given"),
         (lambda d: d["chance"]["orders"][0].append("fur:3"), "'fur:3' is not available"),
-        (lambda d: d["moves"].extend(["draw"] * 40), "the given draw order has run out"),
+        (lambda d: d["moves"].extend(["draw"] * 40), "no draw order given for day 1 pile"),
         (lambda d: d.update(players=["Ada"]), "players: 1 players: this variant plays with"),
         (lambda d: d.update(players=["Ada", "Ada"]), "players: player names must be distinct"),
         (lambda d: d.update(variant="no-such-variant"), "variant 'no-such-variant': "),

@@ -228,8 +228,6 @@ class MediciLogic(Logic):
             problem = self._draw_problem(st)
             if problem is not None:
                 raise self.refuse(st, problem)
-            if not st.pile:
-                raise self.refuse(st, "the given draw order has run out: the next card is unknown")
         elif kind == "stop" and not st.lot:
             raise self.refuse(st, "draw at least one card before stopping (M-8)")
 
@@ -252,6 +250,8 @@ class MediciLogic(Logic):
             st.bids.append((player, None))
             self._next_bidder(st)
         elif kind == "draw":
+            if not st.pile:
+                self._continue_pile(st)
             self.pm.fire(st, "draw")
             card = st.pile.pop()
             st.lot.append(card)
@@ -363,6 +363,14 @@ class MediciLogic(Logic):
         )
         return player
 
+    def _continue_pile(self, st: MediciState) -> None:
+        """The pile's next cards when they were not known in advance (a table game, G-1)."""
+        unseen = multiset_without(self.deck, st.lot, st.discards, *st.ships)
+        order, st.pile_unknown = self.continue_order(
+            st, f"day {st.day} pile", unseen, st.pile_unknown
+        )
+        st.pile = order[::-1]
+
     def enter_bidding(self, st: MediciState) -> None:
         """M-9: from the selector's left, selector last, skipping who cannot take the lot."""
         n = len(st.names)
@@ -386,9 +394,7 @@ class MediciLogic(Logic):
         taken: list[str] = []
         while len(st.ships[player]) < cap and (st.pile or st.pile_unknown):
             if not st.pile:
-                from engine.errors import ChanceExhausted
-
-                raise ChanceExhausted("the given draw order has run out during the free fill")
+                self._continue_pile(st)
             card = st.pile.pop()
             st.ships[player].append(card)
             taken.append(card)

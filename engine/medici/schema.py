@@ -7,14 +7,11 @@ This module is the one place a Medici setting is declared: its key and type in
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from engine.errors import Problem
-from engine.schema import Bool, Checker, Int, ListOf, MapOf, Record, Str, validate
+from engine.schema import Bool, Checker, Int, ListOf, MapOf, Name, Record, Str, validate
 from engine.yamlsafe import Document, KeyPath
-
-NAME = r"[a-z][a-z0-9_-]*"
 
 DEFAULTS: dict[str, Any] = {"loans": False}
 """Settings a rules file may leave out, with the value the engine then applies.
@@ -40,7 +37,7 @@ SCHEMA = Record(
         "description": Str(),
         "cards": Record(
             {
-                "commodities": ListOf(Str(), min_len=1, max_len=12, unique=True),
+                "commodities": ListOf(Name(), min_len=1, max_len=12, unique=True),
                 "values": ListOf(Int(0, 1000), min_len=1, max_len=30),
                 "gold": ListOf(Int(0, 1000), max_len=30),
             }
@@ -98,12 +95,6 @@ def _check_cards(data: dict[str, Any], checker: Checker) -> int | None:
             path: KeyPath = ("cards", "commodities", index)
             if name == "gold":
                 checker.error(path, "'gold' is reserved for the gold cards")
-            elif isinstance(name, str) and not re.fullmatch(NAME, name):
-                checker.error(
-                    path,
-                    f"commodity {name!r} is not a name: use lower-case letters, digits, "
-                    "'-' and '_', starting with a letter",
-                )
     lists = [cards.get(key) for key in ("commodities", "values", "gold")]
     if not all(isinstance(value, list) for value in lists):
         return None

@@ -274,8 +274,6 @@ class StrozziLogic(Logic):
             problem = self._draw_problem(st)
             if problem is not None:
                 raise self.refuse(st, problem)
-            if not st.bag:
-                raise self.refuse(st, "the given draw order has run out: the next tile is unknown")
         elif kind == "stop" and not st.lot:
             raise self.refuse(st, "draw at least one tile before stopping (S-7)")
 
@@ -333,6 +331,11 @@ class StrozziLogic(Logic):
         kind = action.kind
         log = st.log
         if kind == "draw":
+            if not st.bag:
+                order, st.bag_unknown = self.continue_order(
+                    st, f"round {st.round} bag", self.bag_tiles(st), st.bag_unknown
+                )
+                st.bag = order[::-1]
             self.pm.fire(st, "draw")
             tile = st.bag.pop()
             st.lot.append(tile)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.errors import Problem
-from engine.schema import Checker, Int, ListOf, MapOf, Record, Str, validate
+from engine.schema import Checker, Int, ListOf, MapOf, Name, Record, Str, Text, validate
 from engine.yamlsafe import Document
 
 MONEY = Int(0, 1_000_000)
@@ -15,12 +15,12 @@ SCHEMA = Record(
         "description": Str(),
         "tiles": Record(
             {
-                "goods": ListOf(Str(), min_len=1, max_len=12, unique=True),
+                "goods": ListOf(Name(), min_len=1, max_len=12, unique=True),
                 "values": ListOf(Int(0, 1000), min_len=1, max_len=30),
                 "gold": ListOf(Int(0, 1000), max_len=30),
             }
         ),
-        "players": ListOf(Str(), length=2, unique=True),
+        "players": ListOf(Text(), length=2, unique=True),
         "start_money": MONEY,
         "ships": ListOf(Int(1, 50), min_len=1, max_len=12, unique=True),
         "rounds": Int(1, 20),
