@@ -1,7 +1,8 @@
 """Comparing two variants by simulation: the same seeds for both, the differences that matter.
 
 Game ``i`` of each variant is played with seed ``seed + i``, so the two samples are paired
-and each difference gets a paired 95% interval (tighter than two independent ones).
+and each difference gets a paired 95% interval (tighter than two independent ones). Shares
+get Wilson score intervals (``engine.stats``), money figures normal ones.
 Measured per game: the winner's money, the margin over second place, the spread from
 first to last, whether the day-1 start player won, each seat's share of the victory, and
 the share of days that ended by full ships or by an empty pile (M-12).
@@ -19,7 +20,7 @@ from typing import Any, NamedTuple
 
 from engine.bots import make_bot
 from engine.rules import Variant, load_variant
-from engine.simulate import mean_ci
+from engine.stats import Interval, mean_interval, share_interval, share_text
 from engine.tournament import play_game
 
 DAY_ENDS = ("full_ships", "empty_pile")
@@ -52,21 +53,24 @@ class GameResult(NamedTuple):
 
 @dataclass(frozen=True)
 class Measure:
-    """One figure for both variants: means with 95% half-widths, and the paired B - A."""
+    """One figure for both variants with 95% intervals, and the paired difference B - A.
+
+    A share's ``a`` and ``b`` carry Wilson score intervals, a money figure's normal ones;
+    ``diff`` (a mean of paired differences) has a normal interval.
+    """
 
     key: str
     label: str
     kind: str  # "money" or "share"
-    a: tuple[float, float]
-    b: tuple[float, float]
-    diff: tuple[float, float]
+    a: Interval
+    b: Interval
+    diff: Interval
     games: int
 
     @property
     def significant(self) -> bool:
         """Whether the 95% interval of B - A leaves out 0."""
-        mean, half = self.diff
-        return abs(mean) > half and self.games > 1
+        return abs(self.diff.mean) > self.diff.half and self.games > 1
 
 
 @dataclass
@@ -120,7 +124,9 @@ class Comparison:
         a = [x for x in xs if x is not None]
         b = [y for y in ys if y is not None]
         paired = [y - x for x, y in zip(xs, ys, strict=True) if x is not None and y is not None]
-        return Measure(key, label, kind, mean_ci(a), mean_ci(b), mean_ci(paired), len(paired))
+        interval = share_interval if kind == "share" else mean_interval
+        return Measure(key, label, kind, interval(a), interval(b), mean_interval(paired),
+                       len(paired))
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready figures."""
@@ -137,17 +143,24 @@ class Comparison:
                 {
                     "key": m.key,
                     "label": m.label,
-                    "a": round(m.a[0], 4),
-                    "a_ci95": round(m.a[1], 4),
-                    "b": round(m.b[0], 4),
-                    "b_ci95": round(m.b[1], 4),
-                    "diff": round(m.diff[0], 4),
-                    "diff_ci95": round(m.diff[1], 4),
+                    **_interval_keys("a", m.a),
+                    **_interval_keys("b", m.b),
+                    **_interval_keys("diff", m.diff),
                     "significant": m.significant,
                 }
                 for m in self.measures()
             ],
         }
+
+
+def _interval_keys(name: str, value: Interval) -> dict[str, float]:
+    """``name``, ``name_ci95`` (the half-width) and the interval's ends, rounded for JSON."""
+    return {
+        name: round(value.mean, 4),
+        f"{name}_ci95": round(value.half, 4),
+        f"{name}_ci95_low": round(value.low, 4),
+        f"{name}_ci95_high": round(value.high, 4),
+    }
 
 
 def _winning_money(r: GameResult) -> float:
@@ -332,12 +345,13 @@ def _players(va: Variant, vb: Variant, players: int | None) -> int:
 # -- reporting ------------------------------------------------------------------------
 
 
-def _figure(m: Measure, value: tuple[float, float], signed: bool = False) -> str:
-    mean, half = value
+def _figure(m: Measure, value: Interval, signed: bool = False) -> str:
+    if m.kind == "share" and not signed:
+        return share_text(value.mean, value.low, value.high)
     sign = "+" if signed else ""
     if m.kind == "share":
-        return f"{100 * mean:{sign}.1f}% ± {100 * half:.1f}%"
-    return f"{mean:{sign}.1f} ± {half:.1f}"
+        return f"{100 * value.mean:{sign}.1f}% ± {100 * value.half:.1f}%"
+    return f"{value.mean:{sign}.1f} ± {value.half:.1f}"
 
 
 def format_report(cmp: Comparison) -> str:
@@ -356,8 +370,8 @@ def format_report(cmp: Comparison) -> str:
         lines.append(
             f"{row[0]:<{widths[0]}}  {row[1]:>{widths[1]}}  {row[2]:>{widths[2]}}  {row[3]}"
         )
-    lines += ["", "± : half-width of the 95% confidence interval; "
-              "* : the difference's interval leaves out 0"]
+    lines += ["", "(low-high%): 95% Wilson score interval of a share; ± : half-width of the "
+              "95% confidence interval;", "* : the difference's interval leaves out 0"]
     return "\n".join(lines) + "\n"
 
 
@@ -395,12 +409,12 @@ def text_chart(cmp: Comparison, width: int = 40, fancy: bool = True) -> str:
             continue
         lines.append(title)
         top = 1.0 if group[0].kind == "share" else max(
-            max(m.a[0] + m.a[1], m.b[0] + m.b[1]) for m in group
+            max(m.a.high, m.b.high) for m in group
         ) or 1.0
         for m in group:
             for tag, value in (("A", m.a), ("B", m.b)):
                 label = m.label if tag == "A" else ""
-                bar = _bar(value[0] / top, width, fancy)
+                bar = _bar(value.mean / top, width, fancy)
                 lines.append(
                     f"  {label:<{label_w}} {tag} {bar:<{width}} {_figure(m, value)}"
                 )
@@ -432,9 +446,11 @@ def plot_png(cmp: Comparison, path: str | os.PathLike[str]) -> None:
             values = [getattr(measures[k], side) for k in keys]
             ax.bar(
                 [x + (i - 0.5) * 0.4 for x in xs],
-                [scale * v[0] for v in values],
+                [scale * v.mean for v in values],
                 0.4,
-                yerr=[scale * v[1] for v in values],
+                # A Wilson interval is not centred on the share: the error bars say so.
+                yerr=[[scale * (v.mean - v.low) for v in values],
+                      [scale * (v.high - v.mean) for v in values]],
                 color=colour,
                 capsize=3,
                 label=f"{side.upper()} {getattr(cmp, side)}",

@@ -24,6 +24,7 @@ from engine.errors import MediciError
 from engine.game import Game, new_game
 from engine.rules import Variant, load_variant, variant_from_rules
 from engine.simulate import mean_ci, play_random
+from engine.stats import share_interval, share_text
 
 RANDOM = "random"
 
@@ -94,11 +95,18 @@ def win_shares(record: dict[str, Any]) -> list[float]:
 
 
 def _figures(shares: list[float], money: list[int]) -> dict[str, Any]:
-    share, share_half = mean_ci(shares)
+    """Win share with its Wilson interval (a proportion), mean money with its normal one.
+
+    ``*_ci95`` is the interval's half-width, ``*_ci95_low``/``*_ci95_high`` its ends (a
+    Wilson interval is not centred on the share: 8 wins of 8 gives 67.6% to 100%).
+    """
+    share = share_interval(shares)
     mean, half = mean_ci(money)
     return {
-        "win_share": round(share, 4),
-        "win_share_ci95": round(share_half, 4),
+        "win_share": round(share.mean, 4),
+        "win_share_ci95": round(share.half, 4),
+        "win_share_ci95_low": round(share.low, 4),
+        "win_share_ci95_high": round(share.high, 4),
         "mean_money": round(mean, 2),
         "mean_money_ci95": round(half, 2),
     }
@@ -398,18 +406,18 @@ def report(run_: Run) -> str:
         )
     lines.append(f"fair share {100 * s['fair_share']:.1f}%")
     width = max(8, *(len(b["bot"]) for b in s["bots"]))
-    lines.append(f"{'bot':<{width}}  {'seats':>5}  {'win share':<17}  {'mean money'}")
+    head = "win share (95% CI)"
+    lines.append(f"{'bot':<{width}}  {'seats':>5}  {head:<22}  {'mean money'}")
     for b in s["bots"]:
-        lines.append(f"{b['bot']:<{width}}  {b['seats']:>5}  {_pct(b)}  {_money(b)}")
-    lines.append(f"{'seat':<{width}}  {'':>5}  {'win share':<17}  {'mean money'}")
+        lines.append(f"{b['bot']:<{width}}  {b['seats']:>5}  {_pct(b):<22}  {_money(b)}")
+    lines.append(f"{'seat':<{width}}  {'':>5}  {head:<22}  {'mean money'}")
     for row in s["seats"]:
-        lines.append(f"{row['seat']:<{width}}  {'':>5}  {_pct(row)}  {_money(row)}")
+        lines.append(f"{row['seat']:<{width}}  {'':>5}  {_pct(row):<22}  {_money(row)}")
     return "\n".join(lines)
 
 
 def _pct(row: dict[str, Any]) -> str:
-    half = f"{100 * row['win_share_ci95']:.1f}%"
-    return f"{100 * row['win_share']:>6.1f}% ± {half:<7}"
+    return share_text(row["win_share"], row["win_share_ci95_low"], row["win_share_ci95_high"], 5)
 
 
 def _money(row: dict[str, Any]) -> str:

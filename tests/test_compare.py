@@ -47,7 +47,7 @@ def test_a_variant_against_itself_differs_by_exactly_nothing() -> None:
     cmp = compare("medici", "medici", bots="random", games=30, seed=3)
     for m in cmp.measures():
         assert m.a == m.b
-        assert m.diff == (0.0, 0.0)
+        assert m.diff == (0.0, 0.0, 0.0, 0.0)
         assert not m.significant
 
 
@@ -185,3 +185,30 @@ def test_plot_writes_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
             "--plot", str(png)]
     assert main(argv) == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_shares_at_0_and_100_per_cent_keep_a_wilson_interval() -> None:
+    """Seat 1 wins all 8 games of A and none of B: not "100.0% ± 0.0%" but 67.6-100%."""
+    won = [GameResult((9, 1), (0,), ("full_ships",), 0)] * 8
+    lost = [GameResult((1, 9), (1,), ("full_ships",), 0)] * 8
+    cmp = Comparison("medici", "medici-rich", "medici", 2, ("random", "random"), 1, won, lost)
+    seat = measure(cmp, "seat_1_wins")
+    assert (seat.a.mean, round(seat.a.low, 4), seat.a.high) == (1.0, 0.6756, 1.0)
+    assert (seat.b.mean, seat.b.low, round(seat.b.high, 4)) == (0.0, 0.0, 0.3244)
+    report = format_report(cmp)
+    row = next(line for line in report.splitlines() if line.startswith("seat 1 wins"))
+    assert "100.0% (67.6-100.0%)" in row and "0.0% (0.0-32.4%)" in row
+    assert "100.0% (67.6-100.0%)" in text_chart(cmp, fancy=False)
+    figures = {m["key"]: m for m in cmp.as_dict()["measures"]}
+    one = figures["seat_1_wins"]
+    assert (one["a_ci95_low"], one["a_ci95_high"], one["a_ci95"]) == (0.6756, 1.0, 0.1622)
+    assert (one["b_ci95_low"], one["b_ci95_high"]) == (0.0, 0.3244)
+    money = figures["winning_money"]  # a money figure keeps its normal interval
+    assert money["a_ci95_low"] == money["a"] - money["a_ci95"] == 9.0
+
+
+def test_compare_help_says_95_per_cent(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["compare", "--help"])
+    text = capsys.readouterr().out
+    assert "95% confidence" in text and "%%" not in text

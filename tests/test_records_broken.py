@@ -201,6 +201,34 @@ def test_fields_are_type_checked_before_anything_is_replayed(
     _refused(saved, expected)
 
 
+@pytest.mark.parametrize(
+    ("spec", "why"),
+    [
+        ("frobnicate:9", "unknown bot 'frobnicate:9'"),
+        ("greedy:5", "greedy takes no budget"),
+        ("mcts:soon", "mcts budget 'soon'"),
+    ],
+)
+def test_a_bot_spec_no_bot_answers_to_is_refused(saved: Path, spec: str, why: str) -> None:
+    """The shell would wait forever on such a seat: the record is refused, naming the seat
+    and every accepted spec (the bots' own parser decides, engine.bots.check_spec)."""
+    doc = json.loads(saved.read_text())
+    doc["players"][1]["bot"] = spec
+    _rewrite(saved, doc)
+    message = _refused(saved, "players.1.bot (Bo's seat)", why,
+                       "accepted: random, greedy, mcts, mcts:N")
+    assert "\n" not in message
+    doc["players"][1]["bot"] = " MCTS:250ms "  # what make_bot accepts, the record accepts
+    _rewrite(saved, doc)
+    assert load_game(saved).bots[1] == " MCTS:250ms "
+
+
+def test_saving_a_bot_spec_no_bot_answers_to_is_refused(tmp_path: Path, played: Game) -> None:
+    with pytest.raises(ValueError, match=r"seat 2 \(Cy\): unknown bot 'frobnicate:9'"):
+        save_game(played, "x", bots=[None, "greedy", "frobnicate:9"], directory=tmp_path)
+    assert not (tmp_path / "x.json").exists()
+
+
 def test_final_state_that_differs_from_the_replay(saved: Path) -> None:
     doc = json.loads(saved.read_text())
     doc["state"]["players"][1]["money"] = 999

@@ -104,3 +104,11 @@ def test_log_of_a_strozzi_game(tmp_path: Path, capsys) -> None:
     assert out.count("== Round ") == 3 and "   Harbour 1: " in out
     assert re.search(r"^   (Medici|Strozzi) \+\d+: .*\d+ \w+ row \(harbour \d", out, re.M)
     assert " sets the price at " in out and "-hold ship" in out
+
+
+def test_replay_help_says_the_json_is_the_full_view_and_how_to_get_a_players(capsys) -> None:
+    """`--to N --json` is a study tool showing the pile order; the help points to --player."""
+    with pytest.raises(SystemExit):
+        main(["replay", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--player SEAT" in text and "full view" in text and "G-3" in text

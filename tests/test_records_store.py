@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import json
 import os
 import subprocess
 import sys
@@ -238,3 +239,27 @@ def test_an_explicit_path_into_a_missing_folder_is_not_created(tmp_path: Path) -
     with pytest.raises(RecordError, match="could not save: No such file or directory"):
         save_game(_played(3), tmp_path / "typo" / "x.json")
     assert not (tmp_path / "typo").exists()
+
+
+# -- what a save shows (G-3) ----------------------------------------------------------------
+@pytest.mark.parametrize(("variant", "players", "hidden"),
+                         [("medici", 3, {"pile", "removed"}), ("medici-vs-strozzi", 2, {"bag"})])
+def test_an_unfinished_save_keeps_the_pile_order_out_of_its_state(
+    tmp_path: Path, variant: str, players: int, hidden: set[str]
+) -> None:
+    """G-3: a save of a game in progress must not spell out the pile (or bag) order in its
+    final state; the state still verifies (only keys both sides have are compared)."""
+    game = _played(25, seed=11, variant=variant, players=players)
+    assert hidden <= game.view().keys() and not game.is_over
+    path = save_game(game, "live", directory=tmp_path)
+    state = json.loads(path.read_text())["state"]
+    assert not hidden & state.keys()
+    assert state == {k: v for k, v in json.loads(json.dumps(game.view())).items()
+                     if k not in hidden}
+    loaded = load_game(path)
+    assert loaded.game.view() == game.view() and not hidden & loaded.record.state.keys()
+    # Once the game is over there is nothing left to hide: the state is the full view.
+    done = play_random(variant, players, 11)
+    state = json.loads(save_game(done, "done", directory=tmp_path).read_text())["state"]
+    assert hidden <= state.keys()
+    assert load_game("done", tmp_path).record.finished

@@ -209,25 +209,3 @@ def test_saves_lists_a_broken_file_and_quit_never_loses_an_unsaved_game(tmp_path
     run.do("new medici Ann Bo --seed 1")
     run.do("quit", ok=False)
     assert "leaving without saving" in run.do("quit", ok=False) and run.shell.done
-
-
-def test_undo_takes_back_your_move_and_the_bot_moves_after_it(run):
-    """Undo goes back to your own last decision; never past a card already seen."""
-    run.do("new medici Ann bot:random --seed 12")
-    session = run.shell.session
-    for _ in range(200):
-        game = session.game
-        if game.phase == "bidding" and game.view()["selector"] == 1:
-            break
-        legal = [str(e) for e in session.legal() if not hasattr(e, "lo")]
-        run.do("stop" if "stop" in legal else legal[0])
-    else:
-        pytest.fail("no auction with the bot as selector")
-    before = session.game.view()
-    run.do(f"bid {session.legal()[0].lo}")
-    assert session.game.current_player == 0 and session.game.phase == "selecting"
-    text = run.do("undo")
-    assert "Took back 2 moves." in text
-    assert session.game.view() == before
-    run.do("pass", "draw")
-    assert "cannot undo draw" in run.do("undo", ok=False)

@@ -13,8 +13,10 @@ import pytest
 from engine.cli import main
 from engine.errors import MediciError
 from engine.simulate import play_random
+from engine.stats import share_interval
 from engine.tournament import (
     Progress,
+    Run,
     TournamentError,
     batches,
     lineup,
@@ -83,7 +85,11 @@ def test_statistics_per_bot_and_per_seat_on_a_known_case() -> None:
     assert a["mean_money"] == pytest.approx((10 + 7 + 3 + 2) / 4)
     assert b["mean_money"] == pytest.approx((5 + 7 + 9 + 8) / 4)
     assert a["mean_money_ci95"] == pytest.approx(_half([10, 7, 3, 2]), abs=0.01)
-    assert a["win_share_ci95"] == pytest.approx(_half([1, 0.5, 0, 0]), abs=0.001)
+    # A share's interval is Wilson's (engine.stats), the half-width of its two ends.
+    wilson = share_interval([1, 0.5, 0, 0])
+    assert (a["win_share_ci95_low"], a["win_share_ci95_high"]) == (
+        round(wilson.low, 4), round(wilson.high, 4))
+    assert a["win_share_ci95"] == pytest.approx((wilson.high - wilson.low) / 2, abs=1e-4)
     one, two = s["seats"]
     assert one["win_share"] == pytest.approx(2.5 / 4) and two["win_share"] == pytest.approx(1.5 / 4)
     assert one["mean_money"] == pytest.approx(7.0) and two["mean_money"] == pytest.approx(5.75)
@@ -102,12 +108,48 @@ def test_a_bot_listed_twice_counts_per_seat_it_holds() -> None:
     assert summarise(records[:1], ["r", "r", "g"], "medici")["balanced"] is False
 
 
+def test_a_bot_that_wins_every_game_still_gets_an_interval() -> None:
+    """8 wins of 8: the normal approximation gave 100.0% ± 0.0%; Wilson gives 67.6-100%."""
+    records = [
+        {"game": i, "seed": i, "bots": lineup(["A", "B"], i), "money": [9, 1] if i % 2 == 0
+         else [1, 9], "winners": [0 if i % 2 == 0 else 1]}
+        for i in range(8)
+    ]
+    s = summarise(records, ["A", "B"], "medici")
+    a, b = s["bots"]
+    assert a["win_share"] == 1.0 and b["win_share"] == 0.0
+    assert (a["win_share_ci95_low"], a["win_share_ci95_high"]) == (0.6756, 1.0)
+    assert a["win_share_ci95"] == pytest.approx(0.1622, abs=1e-4)
+    assert (b["win_share_ci95_low"], b["win_share_ci95_high"]) == (0.0, 0.3244)
+    text = report(Run(s, records, 0.1))
+    assert "100.0% (67.6-100.0%)" in text and "0.0% (0.0-32.4%)" in text
+
+
+def test_simulate_json_gives_each_share_its_interval_ends(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--bots", "greedy,random", "--games", "4", "--jobs", "1",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    for row in out["bots"] + out["seats"]:
+        low, high = row["win_share_ci95_low"], row["win_share_ci95_high"]
+        assert 0 <= low <= row["win_share"] <= high <= 1 and high - low > 0
+        assert row["win_share_ci95"] == pytest.approx((high - low) / 2, abs=1e-4)
+
+
+def test_simulate_help_says_95_per_cent(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    text = capsys.readouterr().out
+    assert "95% confidence" in text and "%%" not in text
+
+
 def test_report_shows_bots_seats_intervals_and_imbalance() -> None:
     result = run("medici", ["greedy", "random"], games=3, seed=2, jobs=1)
     text = report(result)
     assert "3 games of medici, 2 players" in text
     assert "not a multiple of 2" in text
-    assert "greedy" in text and "±" in text and "seat" in text
+    assert "greedy" in text and "±" in text and "seat" in text and "% (" in text
 
 
 # -- parallel and Dask --------------------------------------------------------------------------

@@ -24,33 +24,60 @@ BOT_SPECS = (
 
 NAMES = ("random", "greedy", "mcts")
 
+ACCEPTED = "random, greedy, mcts, mcts:N (N iterations a move), mcts:Ts (T seconds a move, mcts:1s)"
+"""Every accepted bot spec on one line, for error messages (``BOT_SPECS`` explains them)."""
+
+
+def _parse(spec: object) -> tuple[str, str, int | None, float | None]:
+    """A spec as (label, name, iterations, seconds); BotError, in one line, if it is not one."""
+    if not isinstance(spec, str):
+        raise BotError(f"a bot spec is text such as 'greedy', got {spec!r}")
+    text = spec.strip().lower()
+    name, _, budget = text.partition(":")
+    if name in ("random", "greedy"):
+        if budget:
+            raise BotError(
+                f"bot {spec!r}: {name} takes no budget; only mcts does (mcts:2000, mcts:1s)"
+            )
+        return name, name, None, None
+    if name == "mcts":
+        if not budget:
+            return name, name, None, None
+        try:
+            iterations, seconds = parse_budget(budget)
+        except ValueError as err:
+            raise BotError(str(err)) from None
+        return f"mcts:{budget}", name, iterations, seconds
+    raise BotError(f"unknown bot {spec!r}")
+
+
+def check_spec(spec: object) -> str | None:
+    """None if ``make_bot`` accepts ``spec``; else why not, in one line ending with the
+    accepted specs. Builds no bot (cheap enough to check every seat of a record)."""
+    try:
+        _parse(spec)
+    except BotError as err:
+        return f"{err}; accepted: {ACCEPTED}"
+    return None
+
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from its spec (see ``BOT_SPECS``), seeded: the same seed gives the same moves.
 
     Raises BotError, saying what is accepted, for an unknown spec.
     """
-    if not isinstance(spec, str):
-        raise BotError(f"a bot spec is text such as 'greedy', got {spec!r}")
-    text = spec.strip().lower()
-    name, _, budget = text.partition(":")
-    if name == "random" and not budget:
-        return RandomBot("random", seed)
-    if name == "greedy" and not budget:
-        return GreedyBot("greedy", seed)
-    if name == "mcts":
-        if not budget:
-            return MctsBot("mcts", seed)
-        try:
-            iterations, seconds = parse_budget(budget)
-        except ValueError as err:
-            raise BotError(str(err)) from None
-        return MctsBot(f"mcts:{budget}", seed, iterations, seconds)
-    if name in ("random", "greedy"):
-        raise BotError(f"bot {spec!r}: {name} takes no budget; only mcts does (mcts:2000, mcts:1s)")
-    raise BotError(f"unknown bot {spec!r}; bots are:\n{BOT_SPECS}")
+    try:
+        label, name, iterations, seconds = _parse(spec)
+    except BotError as err:
+        raise BotError(f"{err}; bots are:\n{BOT_SPECS}") from None
+    if name == "random":
+        return RandomBot(label, seed)
+    if name == "greedy":
+        return GreedyBot(label, seed)
+    return MctsBot(label, seed, iterations, seconds)
 
 
 __all__ = [
-    "BOT_SPECS", "Analysis", "Bot", "BotError", "GreedyBot", "MctsBot", "RandomBot", "make_bot",
+    "ACCEPTED", "BOT_SPECS", "Analysis", "Bot", "BotError", "GreedyBot", "MctsBot", "RandomBot",
+    "check_spec", "make_bot",
 ]

@@ -21,14 +21,18 @@ def register(sub: argparse._SubParsersAction) -> None:
         "replay",
         help="step through a game record (in the shell), or print the state at a step",
         description="Step through a saved game. With --to or --json, print the state after "
-        "a step and exit: `medici replay FILE --to N --json` prints Game.view() as JSON.",
+        "a step and exit: `medici replay FILE --to N --json` prints Game.view() as JSON. "
+        "That is the full view, pile or bag order included (a study tool); add --player SEAT "
+        "for what that player sees (G-3).",
     )
     replay.add_argument("file", help="a record file (a path, or a save name in the saves folder)")
     replay.add_argument("--to", type=int, metavar="N", help="the step: 0 is the set-up game, "
                         "each move is one step (default: the last)")
-    replay.add_argument("--json", action="store_true", help="print the state as JSON (Game.view)")
-    replay.add_argument("--player", metavar="SEAT_OR_NAME",
-                        help="the view of one player (hides what they cannot see, G-3)")
+    replay.add_argument("--json", action="store_true", help="print the state as JSON "
+                        "(Game.view: the full view, unless --player gives a player's)")
+    replay.add_argument("--player", metavar="SEAT",
+                        help="a seat (0, 1, ...) or a player's name: that player's view, "
+                        "which hides the pile or bag order and removed cards (G-3)")
     replay.add_argument("--saves", metavar="DIR", help="the saves folder for save names")
     replay.set_defaults(run=_replay)
 

@@ -22,7 +22,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="play many games between bots and summarise the results",
         description="Play GAMES games, game i dealt from seed SEED+i, the line-up's seats "
         "rotated by i so every bot sits in every seat equally. Prints win share and mean "
-        "final money per bot and per seat with 95%% confidence intervals.",
+        "final money per bot and per seat with 95% confidence intervals (win shares: Wilson "
+        "score intervals, shown as low-high).",
         epilog="bots:\n" + BOT_SPECS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -43,7 +43,8 @@ class Record:
     A record read from a file has been verified (checksum, rules digest, replay, final
     state); ``events`` are then the events as the engine rebuilt them. ``chance`` holds
     given chance outcomes not used yet (a table game entered ahead of play), else None.
-    ``state`` is the full ``Game.view()`` after the last event.
+    ``state`` is ``Game.view()`` after the last event: the full view once the game is over;
+    before that, without what every player's view hides (``stored_state``, G-3).
     """
 
     variant: str
@@ -99,7 +100,7 @@ def record_from_game(
 ) -> Record:
     """The record of a game as it stands (the event objects are shared: never edit them)."""
     names = game.players
-    seats = _bots(bots, len(names))
+    seats = _bots(bots, names)
     chance = game.state.chance
     pending = None
     if isinstance(chance, GivenChance) and (chance.orders or chance.choices):
@@ -113,7 +114,7 @@ def record_from_game(
         bots=seats,
         seed=game.events[0].get("seed"),
         events=list(game.events),
-        state=game.view(),
+        state=stored_state(game),
         chance=pending,
         source=source,
         engine=engine,
@@ -122,9 +123,26 @@ def record_from_game(
     )
 
 
+def stored_state(game: Game) -> dict[str, Any]:
+    """The final state a record stores: ``Game.view()``, but while the game is unfinished
+    without the keys only the full view has (Medici: ``pile``, ``removed``; Medici vs
+    Strozzi: ``bag``).
+
+    G-3: nobody may know the order of the pile, and a save of a game in progress is a file
+    anyone at the table can open. Once the game is over there is nothing left to hide.
+    Loading compares only the keys both sides have, so such a state still verifies.
+    """
+    full = game.view()
+    if game.is_over:
+        return full
+    hidden = full.keys() - game.view(0).keys()
+    return {k: v for k, v in full.items() if k not in hidden}
+
+
 def _bots(
-    bots: list[str | None] | tuple[str | None, ...] | None, count: int
+    bots: list[str | None] | tuple[str | None, ...] | None, names: tuple[str, ...]
 ) -> tuple[str | None, ...]:
+    count = len(names)
     if bots is None:
         return (None,) * count
     seats = tuple(bots)
@@ -133,6 +151,14 @@ def _bots(
     for spec in seats:
         if spec is not None and (not isinstance(spec, str) or not spec.strip()):
             raise ValueError(f"bots: each entry is None (a person) or a bot spec, got {spec!r}")
+    if any(spec is not None for spec in seats):
+        # Imported here: a game of people alone never needs the bots package.
+        from engine.bots import check_spec
+
+        for seat, spec in enumerate(seats):
+            problem = None if spec is None else check_spec(spec)
+            if problem is not None:
+                raise ValueError(f"bots: seat {seat} ({names[seat]}): {problem}")
     return seats
 
 

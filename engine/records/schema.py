@@ -125,7 +125,22 @@ def check_document(doc: dict[str, Any], name: str) -> dict[str, Any]:
     if not problems and "events" not in doc and "moves" not in doc:
         raise RecordError(name, 'no "events" and no "moves": a record needs one of them')
     _raise(problems, name)
+    _check_bots(doc["players"], name)
     return doc
+
+
+def _check_bots(players: list[dict[str, Any]], name: str) -> None:
+    """Refuse a seat whose bot spec no bot answers to: the shell would wait on it forever."""
+    if all(p.get("bot") is None for p in players):
+        return
+    # Imported here: records of people alone never need the bots package.
+    from engine.bots import check_spec
+
+    for seat, player in enumerate(players):
+        spec = player.get("bot")
+        problem = None if spec is None else check_spec(spec)
+        if problem is not None:
+            raise RecordError(name, f"players.{seat}.bot ({player['name']}'s seat): {problem}")
 
 
 def check_events(

@@ -31,9 +31,20 @@ def _parser() -> argparse.ArgumentParser:
                         help="run shell commands from FILE ('-': standard input)")
     parser.add_argument("--saves", metavar="DIR", help="the saves folder (default $MEDICI_SAVES "
                         "or ./saves)")
-    parser.add_argument("--seed", type=int, metavar="N", help="seed of new games")
+    parser.add_argument("--seed", type=_seed, metavar="N", help="seed of new games "
+                        "(0 to 2**64-1)")
     parser.add_argument("--no-color", action="store_true", help="plain text, no colour")
     return parser
+
+
+def _seed(text: str) -> int:
+    from engine.shell.errors import ShellError
+    from engine.shell.newgame import parse_seed
+
+    try:
+        return parse_seed(text)
+    except ShellError as err:
+        raise argparse.ArgumentTypeError(str(err).removeprefix("--seed ")) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

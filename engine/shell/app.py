@@ -197,11 +197,18 @@ class Shell:
         if session.game.is_over and not self._announced_end:
             self._announced_end = True
             self.console.say(render.final_scores(session.view()))
+            self._tell_seed()
             where = session.autosave_path if not session.autosave_error else None
             if where is not None:
                 self.console.say(Text(f"The game is saved in {where}: `replay "
                                       f"{self._save_name(where)}` goes through it move by move.",
                                       "dim"))
+
+    def _tell_seed(self) -> None:
+        """Name the seed of a finished game: only now may everyone know the pile order (G-3)."""
+        session = self.session
+        if session is not None and session.game.is_over and session.game.seed is not None:
+            self.console.say(Text(f"This game was dealt from seed {session.game.seed}.", "dim"))
 
     def _save_name(self, path: Path) -> str:
         """How to name a save in a command: its name in the saves folder, else its path."""
@@ -270,6 +277,7 @@ class Shell:
         self.console.say(render.table(session.view(), session.bots))
         if session.game.is_over:
             self.console.say(render.final_scores(session.view()))
+            self._tell_seed()
             return
         self.run_bots()
         self.status()

@@ -142,7 +142,12 @@ _TABLE = [
             _lazy_complete(C, "bot_option_args"), modes=PLAY),
     Command("undo", "undo", "take back your last move (and the bot moves after it)",
             "Never past a chance outcome already seen: a revealed card stays revealed, so undo "
-            "cannot be used to peek or re-draw.\nExample: undo", _lazy(H, "undo_cmd"),
+            "cannot be used to peek or re-draw. Against bots, undo takes back your last move "
+            "and the bot moves made after it, but never a bot's move that ended an auction "
+            "(Medici) or an offer (Medici vs Strozzi): once you have seen how a sale ended, "
+            "you cannot bid or price it again knowing the others' answers. Between people "
+            "alone (hot seat) it takes back one move at a time.\nExample: undo",
+            _lazy(H, "undo_cmd"),
             modes=PLAY),
     Command("log", "log [N]", "the last N happenings of the game (default 20)",
             "Tells the game's events again, newest last.\nExamples: log · log 60",

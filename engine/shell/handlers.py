@@ -103,8 +103,11 @@ def new_cmd(shell: Shell, args: list[str]) -> None:
         if where is not None:
             shell.console.say(Text(f"Your previous game stays saved in {where}.", "dim"))
     seats = ", ".join(session.label(i) for i in range(len(session.bots)))
-    shell.start_session(session, f"New game of {session.game.variant.name}: {seats} "
-                                 f"(seed {session.game.seed}).", narrate=True)
+    # G-3: the seed rebuilds the pile order, so a seed drawn at random is told only once
+    # the game is over; one the user chose is theirs to know.
+    seed = f" (seed {spec.seed})" if spec.seed is not None else ""
+    shell.start_session(session, f"New game of {session.game.variant.name}: {seats}{seed}.",
+                        narrate=True)
 
 
 def show_cmd(shell: Shell, args: list[str]) -> None:

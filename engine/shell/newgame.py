@@ -43,6 +43,25 @@ def _load(ref: str) -> Variant:
         raise ShellError(f"cannot read {ref}: {err.strerror}") from err
 
 
+MAX_SEED = (1 << 64) - 1
+"""The largest seed: seeds are 64-bit (the engine's generator is SplitMix64)."""
+
+
+def parse_seed(text: str) -> int:
+    """A seed written in ASCII digits, 0 to 2**64-1; ShellError saying what is accepted.
+
+    Only ASCII: ``int`` would also read other scripts' digits, but ``isdigit`` accepts
+    superscripts that ``int`` cannot read.
+    """
+    if not (text.isascii() and text.isdigit()):
+        raise ShellError(f"--seed takes a whole number 0 to {MAX_SEED} (digits 0-9), "
+                         f"got {text!r}")
+    seed = int(text)
+    if seed > MAX_SEED:
+        raise ShellError(f"--seed {text}: seeds go from 0 to {MAX_SEED} (2**64-1)")
+    return seed
+
+
 def parse_new(args: list[str], default_seed: int | None = None) -> NewGame:
     """The NewGame that ``new ARGS`` asks for, or ShellError saying what is wrong."""
     variant_ref, args = _take(args, "--variant")
@@ -59,11 +78,7 @@ def parse_new(args: list[str], default_seed: int | None = None) -> NewGame:
                              f"not of {game_word}")
     else:
         variant = _load(game_word or "medici")
-    seed = default_seed
-    if seed_text is not None:
-        if not seed_text.isdigit():
-            raise ShellError(f"--seed takes a whole number 0 or more, got {seed_text!r}")
-        seed = int(seed_text)
+    seed = default_seed if seed_text is None else parse_seed(seed_text)
     names, bots = _seats(variant, players)
     return NewGame(variant, names, bots, seed)
 
@@ -132,7 +147,8 @@ def start_game(spec: NewGame, saves: str | None) -> Session:
     try:
         game = new_game(spec.variant, list(spec.names), seed=spec.seed)
     except ValueError as err:
+        # The engine refuses what it cannot play (a bad seed, a player count): say so.
         if isinstance(err, MediciError):
             raise
-        raise ShellError(str(err)) from err
+        raise ShellError(f"cannot start the game: {err}") from err
     return Session(game, spec.bots, saves)

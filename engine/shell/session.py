@@ -23,6 +23,11 @@ HINT_BOT = "mcts"
 """The bot asked for hints and analysis: the strongest one."""
 
 
+SALES = {"bidding": "auction", "offer": "offer"}
+"""The phases in which a lot is sold (Medici's auction, M-9; Medici vs Strozzi's offer, S-9),
+with what the shell calls the sale: undo never takes back a bot's move that ended one."""
+
+
 @contextmanager
 def whole(session: Session) -> Iterator[None]:
     """Hold Ctrl-C while the game changes: a move is applied whole or not at all.
@@ -159,8 +164,11 @@ class Session:
         """Take back the last move of a person, and the bot moves after it; returns how many.
 
         Undo goes through the records' ``undo``, which never crosses a chance outcome
-        already seen (a revealed card stays revealed). If a person's turn cannot be
-        reached, nothing changes.
+        already seen (a revealed card stays revealed). Nor does it take back a bot's move
+        that ended a sale (``SALES``): the person has seen how the auction or offer ended,
+        and could otherwise bid again knowing the others' bids. Between people alone
+        (hot seat) it is one move at a time: they see everything anyway. If a person's
+        turn cannot be reached, nothing changes.
         """
         if not self.humans:
             raise ShellError("every seat is a bot: there is no move of yours to take back")
@@ -169,15 +177,25 @@ class Session:
         count = 0
         while True:
             try:
-                game = undo(game)
+                back = undo(game)
             except IllegalAction as err:
                 if count:
                     raise ShellError(
                         f"cannot take back your last move: after {count} bot move(s) {err.reason}"
                     ) from err
                 raise
+            seat = back.current_player  # who made the move just taken back
+            if seat is not None and self.bots[seat] is not None:
+                sale = SALES.get(back.phase)
+                if sale is not None and game.phase != back.phase:
+                    move = game.logic.action_of(game.events[len(back.events)])
+                    raise ShellError(
+                        f"cannot take back your last move: {game.players[seat]}'s {move} "
+                        f"(a bot) ended the {sale}, and you have seen how it ended; undo never "
+                        f"goes back past the end of an {sale} you saw (`help undo`)"
+                    )
+            game = back
             count += 1
-            seat = game.current_player
             if seat is not None and self.bots[seat] is None:
                 break
         self.game = game

@@ -1,0 +1,57 @@
+"""Confidence intervals for the figures that simulations report.
+
+A share (of wins, of days ending one way) is a proportion: its interval is the Wilson
+score interval, which stays inside 0..1 and does not shrink to nothing when every game
+went the same way (the normal approximation claims 100% ± 0% after eight wins out of
+eight). Other means (money) keep the normal interval of ``engine.simulate.mean_ci``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from engine.simulate import mean_ci
+
+Z95 = 1.96
+"""The normal quantile of a two-sided 95% interval (as ``engine.simulate.mean_ci`` uses)."""
+
+
+class Interval(NamedTuple):
+    """A mean with its 95% interval: ``low``..``high``, and ``half`` = (high - low) / 2."""
+
+    mean: float
+    half: float
+    low: float
+    high: float
+
+
+def share_interval(values: Sequence[float]) -> Interval:
+    """The mean of shares (each 0..1) and its 95% Wilson score interval.
+
+    A shared victory counts 1/k (G-4), so a value may lie between 0 and 1; the interval
+    takes the mean as the observed proportion of ``len(values)`` trials. No values: all 0.
+    """
+    n = len(values)
+    if n == 0:
+        return Interval(0.0, 0.0, 0.0, 0.0)
+    p = sum(values) / n
+    z2 = Z95 * Z95
+    scale = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / scale
+    spread = Z95 * math.sqrt(max(p * (1 - p), 0.0) / n + z2 / (4 * n * n)) / scale
+    low, high = max(0.0, centre - spread), min(1.0, centre + spread)
+    return Interval(p, (high - low) / 2, low, high)
+
+
+def mean_interval(values: Sequence[float]) -> Interval:
+    """The mean and its 95% normal interval (``engine.simulate.mean_ci``) as an Interval."""
+    mean, half = mean_ci(values)
+    return Interval(mean, half, mean - half, mean + half)
+
+
+def share_text(share: float, low: float, high: float, width: int = 0) -> str:
+    """A share and its interval's ends in per cent, as reports print them:
+    ``95.8% (79.8-99.3%)``; ``width`` pads the share itself, so that columns line up."""
+    return f"{100 * share:>{width}.1f}% ({100 * low:.1f}-{100 * high:.1f}%)"
