@@ -112,3 +112,17 @@ def test_replay_help_says_the_json_is_the_full_view_and_how_to_get_a_players(cap
         main(["replay", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "--player SEAT" in text and "full view" in text and "G-3" in text
+
+
+def test_log_names_the_seed_only_once_the_game_is_over(tmp_path: Path, capsys) -> None:
+    """G-3: the seed tells every pile to come, so the story of an unfinished game hides it."""
+    finished = play_random("medici", 3, 43)
+    assert finished.seed is not None
+    unfinished = replay(finished.events, upto=40)
+    assert not unfinished.is_over
+    for game, shown in ((finished, True), (unfinished, False)):
+        path = save_game(game, f"g{int(shown)}", directory=tmp_path)
+        assert main(["log", str(path)]) == 0
+        out = capsys.readouterr().out
+        assert (f"seed {finished.seed}" in out) is shown
+        assert ("seed not shown until the game ends" in out) is not shown

@@ -30,7 +30,12 @@ def header(record: Record) -> list[str]:
         f"{title}, variant {record.variant} (rules {record.rules_digest[:12]}), "
         f"{len(record.players)} players: {players}",
     ]
-    seed = "no seed (chance given)" if record.seed is None else f"seed {record.seed}"
+    if record.seed is None:
+        seed = "no seed (chance given)"
+    elif record.finished:
+        seed = f"seed {record.seed}"
+    else:
+        seed = "seed not shown until the game ends"  # it would tell the piles to come (G-3)
     status = "finished" if record.finished else "not finished"
     lines.append(f"{seed}; {status}")
     return lines
