@@ -87,3 +87,20 @@ def test_ties_and_unknown_events_are_told() -> None:
     ]
     shell = [t.plain() for t in render.narrate(events, 1, ["Ann", "Bo"])]
     assert shell == ["  " + said[0], *said[1:]]
+
+
+def test_strozzi_decline_names_who_must_buy_and_at_what_price():
+    """S-9: after a decline the player who set the price buys at it; the line says who."""
+    from engine.game import new_game
+    from engine.narrative import tell
+
+    game = new_game("medici-vs-strozzi", ["Medici", "Strozzi"], seed=1)
+    game.apply("draw")
+    game.apply("stop")
+    owner = game.players[game.current_player]
+    game.apply("price 7")
+    other = game.players[game.current_player]
+    game.apply("decline")
+    index = max(i for i, e in enumerate(game.events) if e["type"] == "decline")
+    lines = [line.plain() for line in tell(game.events, index, game.players)]
+    assert f"{other} declines: {owner} must buy at 7 (S-9)." in lines

@@ -94,6 +94,11 @@ def test_save_saves_load_with_completion_and_resume(run, tmp_path):
     listing = run.do("saves")
     assert "first" in listing and "medici" in listing and "Ann, Bo" in listing
     assert run.completions("load f") == ["first"]
+    run.do('save "my game"')
+    # A name with a space completes quoted, so the line reads back as one word.
+    assert run.completions("load my") == ['"my game"']
+    assert run.completions('load "my g') == ['"my game"']
+    assert "Loaded" in run.do(f"load {run.completions('load my')[0]}")
     assert "first" in run.completions("replay ")
     run.do("pass", "pass")
     run.do("load first")
@@ -118,7 +123,17 @@ def test_replay_mode_commands_analyse_and_exit(run):
     text = run.do("replay full")
     assert "Replay of" in text and "Step 0/" in text
     assert run.shell.prompt_text()[0][1].startswith("replay 0/")
-    assert run.completions("") and "next" in run.completions("n")
+    # Replay's own commands complete first, and `new`, `load`, `replay` (which would leave
+    # the replay) not at all: `n<Tab>` then Enter must not start a new game.
+    assert run.completions("")[:7] == ["next ", "prev ", "goto ", "show", "analyse ",
+                                       "branch", "exit"]
+    assert run.completions("n") == ["next "]
+    assert not {"new ", "load ", "replay ", "resume"} & set(run.completions(""))
+    for line in ("new medici 2", "load full", "replay full", "resume"):
+        word = line.split()[0]
+        message = run.do(line, ok=False)
+        assert f"{word} works only in play mode: `exit` leaves the replay first" in message
+        assert run.shell.replay is not None and run.shell.replay.name == "full"
     assert not [c for c in run.completions("") if c in ("draw", "bid")]  # no moves in replay
     assert run.completions("goto ") == ["day", "start", "end", "scoring"]
     assert run.completions("goto day ") == ["1", "2", "3"]
@@ -209,3 +224,57 @@ def test_saves_lists_a_broken_file_and_quit_never_loses_an_unsaved_game(tmp_path
     run.do("new medici Ann Bo --seed 1")
     run.do("quit", ok=False)
     assert "leaving without saving" in run.do("quit", ok=False) and run.shell.done
+
+
+def test_new_refuses_a_misspelt_game_instead_of_seating_it():
+    """`new medici-vs-strozi Ann bot` must not make "medici-vs-strozi" a player."""
+    for word, meant in (("medici-vs-strozi", "medici-vs-strozzi"), ("Medicci", "medici")):
+        with pytest.raises(ShellError) as err:
+            parse_new([word, "Ann", "bot:greedy"])
+        assert f"unknown game {word!r}; did you mean {meant}? (games: " in str(err.value)
+        assert "medici-vs-strozzi" in str(err.value).split("(games: ")[1]
+    # Names not like a game stay players.
+    assert parse_new(["Ann", "Bo", "Medea"]).names == ("Ann", "Bo", "Medea")
+
+
+def test_strozzi_replay_speaks_of_rounds_and_its_toolbar_fits(run):
+    """MvS is played in rounds (S-*): the banner offers `goto round R`; the replay toolbar
+    stays within 100 columns (it was cut at 120) even with a long save name and a bot to act."""
+    from engine.chance import Rng
+    from engine.game import new_game
+    from engine.simulate import random_action
+
+    game = new_game("medici-vs-strozzi", ["Ann", "Bo"], seed=3)
+    rng = Rng(1)
+    for _ in range(30):
+        game.apply(random_action(game, rng))
+    name = "autosave-2024-05-01-120000-medici-vs-strozzi"
+    save_game(game, name, bots=[None, "mcts:2000"], directory=run.shell.saves)
+    text = run.do(f"replay {name}")
+    assert "goto round R" in text and "goto day" not in text
+    for _ in range(40):
+        bar = "".join(t for _, t in toolbar(run.shell))
+        assert len(bar) <= 100, bar
+        assert "round " in bar and "exit" in bar
+        if run.shell.replay.step == run.shell.replay.total:
+            break
+        run.do("next")
+    assert "Replay autosave-2024-05-0" in bar and "…" in bar
+    assert "round 1" in run.do("goto round 1")
+
+
+def test_undo_refusal_behind_bot_moves_names_the_blocking_move():
+    """The refusal reads as a sentence: which move cannot be undone, and why (G-3)."""
+    from engine.errors import IllegalAction
+    from engine.game import new_game
+    from engine.records import undo
+    from engine.shell.session import _blocked
+
+    game = new_game("medici", ["Ann", "Bo"], seed=1)
+    game.apply("draw")
+    with pytest.raises(IllegalAction) as err:
+        undo(game)
+    message = _blocked(err.value.reason, 2)
+    assert message.startswith("cannot take back your last move: the draw before the last "
+                              "2 bot moves cannot be undone (")
+    assert "has been drawn and seen" in message and "move(s)" not in message

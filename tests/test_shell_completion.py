@@ -39,7 +39,8 @@ def texts(shell: Shell, text: str) -> list[str]:
 
 
 def move_words(shell: Shell) -> set[str]:
-    return {c.text for c in offered(shell, "") if c.display_meta_text.startswith("move")}
+    return {c.text.strip() for c in offered(shell, "")
+            if c.display_meta_text.startswith("move")}
 
 
 def reachable(shell: Shell, words: list[str]) -> set[str]:
@@ -50,7 +51,7 @@ def reachable(shell: Shell, words: list[str]) -> set[str]:
         return {" ".join(words)} if words else set()
     out: set[str] = set()
     for c in found:
-        out |= reachable(shell, [*words, c.text])
+        out |= reachable(shell, [*words, c.text.strip()])
     return out
 
 
@@ -91,7 +92,7 @@ def _check_position(game, tmp_path) -> None:
     shell = make_shell(game, tmp_path)
     legal = game.legal_actions()
     assert move_words(shell) == {e.kind for e in legal}
-    top = set(texts(shell, ""))
+    top = {t.strip() for t in texts(shell, "")}
     assert {"help", "show", "save", "quit", "new"} <= top
     spans = [e for e in legal if isinstance(e, Span)]
     if all(s.hi is not None and s.hi - s.lo < LIST_LIMIT for s in spans):
@@ -163,18 +164,38 @@ def test_illegal_move_words_are_not_offered(tmp_path):
     shell = make_shell(game, tmp_path)
     assert "draw" not in texts(shell, "dr")
     assert texts(shell, "pa") == ["pass"]
-    assert "bid" in texts(shell, "b")
+    assert "bid " in texts(shell, "b")
 
 
 def test_command_names_complete_in_every_phase_and_without_a_game(tmp_path):
     shell = Shell(Console(io.StringIO(), io.StringIO()), saves=str(tmp_path))
     assert move_words(shell) == set()
-    assert texts(shell, "he") == ["help"]
+    assert texts(shell, "he") == ["help "]
     assert "show" in texts(shell, "s") and "saves" in texts(shell, "s")
     game = new_game("medici", 3, seed=1)
     shell = make_shell(game, tmp_path)
-    assert texts(shell, "he") == ["help"]
+    assert texts(shell, "he") == ["help "]
     assert texts(shell, "dr") == ["draw"]
+
+
+def test_a_word_that_takes_arguments_completes_with_a_space(tmp_path):
+    """As in bash: `b<Tab>` gives `bid ` (then `8` makes `bid 8`, not `bid8`); a word
+    taking nothing (`draw`, `show`) gets no space, so Enter runs it as it stands."""
+    game = new_game("medici", 3, seed=1)
+    shell = make_shell(game, tmp_path)
+    game.apply("draw")
+    game.apply("stop")
+    assert game.phase == "bidding"
+    assert texts(shell, "b") == ["bid "]
+    assert texts(shell, "pa") == ["pass"]
+    assert [c.display_text for c in offered(shell, "b")] == ["bid"]
+    assert texts(shell, "bid ") and texts(shell, "sh") == ["show"]
+    assert texts(shell, "sa") == ["save ", "saves"] and texts(shell, "u") == ["undo"]
+    strozzi = new_game("medici-vs-strozzi", 2, seed=1)
+    shell = make_shell(strozzi, tmp_path)
+    strozzi.apply("draw")
+    strozzi.apply("stop")
+    assert texts(shell, "pr") == ["price "]
 
 
 def test_no_moves_on_a_bots_turn(tmp_path):

@@ -184,7 +184,7 @@ def test_undo_hint_help_and_refusals(saves):
     driver = Driver(lines, moves=0)
     rc, out = driver.run(saves)
     assert rc == 0
-    assert "Took back 1 move." in out
+    assert "Took back: Ann bids " in out  # G-2: undo names the move it took back
     assert "has only 40 florins (M-9); legal now: bid 1..40, pass" in out
     assert "unknown command 'bdi': did you mean `bid`?" in out
     assert "bid AMOUNT" in out and "Examples: bid 7" in out

@@ -150,7 +150,8 @@ def test_undo_takes_back_your_move_and_bot_bids_that_ended_nothing(run) -> None:
     game = session.game
     assert game.phase == "bidding" and game.current_player == 0
     text = run.do("undo")
-    assert "Took back 3 moves." in text
+    assert "Took back 3 moves: Ann stops and offers the lot " in text
+    assert "; Bo " in text and "; Cy " in text
     assert session.game.view() == before
 
 
@@ -179,13 +180,16 @@ def test_between_people_alone_undo_goes_one_move_at_a_time(run) -> None:
     session = run.shell.session
     play_until(run, lambda g: g.phase == "bidding" and g.current_player == 0
                and g.view()["selector"] == 2, seed=2)
-    views = []
+    views, told = [], []
     for _ in range(3):
         views.append(session.game.view())
-        run.do(_bid(session.game))
+        who = session.game.players[session.game.current_player]
+        move = _bid(session.game)
+        told.append(f"{who} bids {move.split()[1]}" if move != "pass" else f"{who} passes")
+        run.do(move)
     assert session.game.phase != "bidding"
-    for view in reversed(views):
-        assert "Took back 1 move." in run.do("undo")
+    for view, move in zip(reversed(views), reversed(told), strict=True):
+        assert f"Took back: {move}." in run.do("undo")  # the move named, one at a time
         assert session.game.view() == view
 
 

@@ -55,9 +55,14 @@ class StrozziNarrator(Narrator):
         return self.who(events[index].get("player")).add(" accepts the price.")
 
     def say_decline(self, events: Sequence[Event], index: int) -> Sentence:
-        """``Strozzi declines: the active player must buy (S-9).``"""
-        return self.who(events[index].get("player")).add(
-            " declines: the active player must buy (S-9).")
+        """``Strozzi declines: Medici must buy at 7 (S-9).``"""
+        price = next((e for e in reversed(events[:index]) if e.get("type") == "price"), None)
+        if price is None:  # a record cut before its offer: say what the rule says
+            return self.who(events[index].get("player")).add(
+                " declines: the active player must buy (S-9).")
+        return self.who(events[index].get("player")).add(" declines: ").add(
+            self.who(price.get("player"))).add(" must buy at ").add(
+            price.get("amount"), "money").add(" (S-9).")
 
     say_purchase = Narrator.bought
 

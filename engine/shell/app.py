@@ -153,6 +153,11 @@ class Shell:
         return word != "load" or bool(args and args[0].isdigit())
 
     def _unknown(self, word: str) -> str:
+        other = [c.name for c in COMMANDS.values() if word in (c.name, *c.aliases)]
+        if other:
+            # Nothing leaves a replay but `exit`: `new`, `load`... say so rather than drop it.
+            leave = ": `exit` leaves the replay first" if self.replay is not None else ""
+            return f"{word} works only in {_modes(COMMANDS[other[0]])}{leave}"
         if word in MOVES:
             if self.replay is not None:
                 return (f"{word} is a move, and this is replay mode: `branch` to play on from "
@@ -161,9 +166,6 @@ class Shell:
                 return f"{word} is a move, but no game is in progress: start one with `new`"
             game = self.session.game.variant.game
             return f"{word} is not a move of {game}: `help` lists what you can do"
-        other = [c.name for c in COMMANDS.values() if word in (c.name, *c.aliases)]
-        if other:
-            return f"{word} works only in {_modes(COMMANDS[other[0]])}"
         names = [c.name for c in self.commands_here()] + sorted(self.move_words())
         close = difflib.get_close_matches(word, names, n=1, cutoff=0.5)
         hint = f": did you mean `{close[0]}`?" if close else ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -61,7 +62,31 @@ def save_args(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion
         names = saves.names(shell.saves)
     except (ShellError, OSError):
         return []
-    return words([(n, "saved game") for n in names], prefix)
+    return quoted_names(names, prefix)
+
+
+def quoted_names(names: Iterable[str], prefix: str) -> Iterator[Completion]:
+    """Save names starting with ``prefix`` (typed with or without a quote), quoted if needed.
+
+    A name with a space completes as ``"my game"``: the shell reads its lines as ``shlex``
+    does, so unquoted it would be two words.
+    """
+    typed = _unquote_prefix(prefix)
+    for name in names:
+        if not name.lower().startswith(typed.lower()):
+            continue
+        text = name if shlex.quote(name) == name else _quote(name)
+        yield Completion(text, -len(prefix), display=name, display_meta="saved game")
+
+
+def _unquote_prefix(prefix: str) -> str:
+    if prefix[:1] in ("'", '"'):
+        return prefix[1:].rstrip(prefix[0])
+    return prefix
+
+
+def _quote(name: str) -> str:
+    return f'"{name}"' if not any(c in name for c in '"\\$`') else shlex.quote(name)
 
 
 def goto_args(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion]:

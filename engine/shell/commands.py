@@ -127,7 +127,7 @@ _TABLE = [
             "  new medici Ann Bo Cy --seed 7\n  new medici-vs-strozzi\n"
             "  new medici-vs-strozzi Ann Cosimo=bot:greedy\n"
             "  new medici 3 --variant medici-amigo\n  new medici Ann bot --variant house.yaml",
-            _lazy(H, "new_cmd"), _lazy_complete(C, "new_args")),
+            _lazy(H, "new_cmd"), _lazy_complete(C, "new_args"), modes=PLAY),
     Command("show", "show", "print the whole table",
             "Each player's money, ship(s), tracks or harbours and markers; the lot and the "
             "bidding so far; the cards or tiles left. In replay mode, the table at this step."
@@ -163,16 +163,17 @@ _TABLE = [
             _lazy(H, "save_cmd"), _lazy_complete(C, "save_args"), modes=PLAY),
     Command("load", "load NAME", "open a saved game and play on",
             "Tab completes the save names; `saves` lists them.\nExample: load friday-game",
-            _lazy(H, "load_cmd"), _lazy_complete(C, "save_args")),
+            _lazy(H, "load_cmd"), _lazy_complete(C, "save_args"), modes=PLAY),
     Command("saves", "saves", "list the saved games",
             "Name, game, day or round, date and players of every save, newest first.\n"
             "Example: saves", _lazy(H, "saves_cmd")),
     Command("resume", "resume", "continue the most recent unfinished game",
-            "The same game `medici resume` opens.\nExample: resume", _lazy(H, "resume_cmd")),
+            "The same game `medici resume` opens.\nExample: resume", _lazy(H, "resume_cmd"),
+            modes=PLAY),
     Command("replay", "replay NAME", "step through a saved game (replay mode)",
             "In replay mode: next, prev, goto N, goto day D (goto round R), show, analyse, "
             "branch, exit. The prompt shows the step.\nExample: replay friday-game",
-            _lazy(H, "replay_cmd"), _lazy_complete(C, "save_args")),
+            _lazy(H, "replay_cmd"), _lazy_complete(C, "save_args"), modes=PLAY),
     Command("next", "next [N]", "go forward one step (or N)",
             "Each step is one move and all that follows from it.\nExamples: next · next 10",
             _lazy(R, "next_cmd"), modes=REPLAY, aliases=("n",)),
@@ -205,3 +206,11 @@ _TABLE = [
 
 COMMANDS: dict[str, Command] = {c.name: c for c in _TABLE}
 """Every shell command by name."""
+
+REPLAY_FIRST = ("next", "prev", "goto", "show", "analyse", "branch", "exit")
+"""In replay mode these complete before the other commands (``n<Tab>`` is ``next``)."""
+
+
+def takes_arguments(command: Command) -> bool:
+    """Whether the usage line names arguments (completion then adds a space, as bash does)."""
+    return command.usage.strip() != command.name

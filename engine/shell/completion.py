@@ -9,6 +9,7 @@ command names and legal move words first, then each command's own argument compl
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from engine.actions import Action, Legal, Span
+from engine.shell.commands import REPLAY_FIRST, takes_arguments
 
 if TYPE_CHECKING:
     from engine.shell.app import Shell
@@ -28,11 +30,37 @@ ArgCompleter = Callable[["Shell", list[str], str], Iterable[Completion]]
 
 
 def split_line(text: str) -> tuple[list[str], str]:
-    """The whole words before the cursor and the word being typed (empty after a space)."""
-    words = text.split()
-    if not text or text[-1].isspace():
-        return words, ""
-    return words[:-1], words[-1]
+    """The whole words before the cursor and the word being typed (empty after a space).
+
+    Quotes group words as the shell's own reading (``shlex``) does: ``load "my ga`` has
+    the words ``["load"]`` and the prefix ``"my ga`` (kept raw, quote and all, so that a
+    completion replaces exactly what was typed).
+    """
+    raw: list[str] = []
+    current = ""
+    quote = ""
+    for char in text:
+        if quote:
+            current += char
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+            current += char
+        elif char.isspace():
+            if current:
+                raw.append(current)
+            current = ""
+        else:
+            current += char
+    return [_unquote(word) for word in raw], current
+
+
+def _unquote(word: str) -> str:
+    try:
+        parts = shlex.split(word)
+    except ValueError:
+        return word
+    return parts[0] if len(parts) == 1 else word
 
 
 def words(options: Iterable[str | tuple[str, str]], prefix: str) -> Iterator[Completion]:
@@ -91,7 +119,8 @@ def moves(
     for entry in legal:
         if isinstance(entry, Span):
             if position == 0:
-                candidates: Iterable[Completion] = words([(entry.kind, meta(entry.kind))], prefix)
+                candidates: Iterable[Completion] = spaced(
+                    words([(entry.kind, meta(entry.kind))], prefix))
             elif position == 1 and low[0] == entry.kind:
                 candidates = amounts(entry, prefix)
             else:
@@ -103,10 +132,19 @@ def moves(
             word = tokens[position]
             note = meta(word) if position == 0 else str(entry)
             candidates = words([(word, note)], prefix)
+            if position == 0 and len(tokens) > 1:
+                candidates = spaced(candidates)
         for completion in candidates:
             if completion.text not in seen:
                 seen.add(completion.text)
                 yield completion
+
+
+def spaced(completions: Iterable[Completion]) -> Iterator[Completion]:
+    """The same completions followed by a space: the word takes arguments (as in bash)."""
+    for c in completions:
+        yield Completion(c.text + " ", c.start_position, display=c.text,
+                         display_meta=c.display_meta)
 
 
 def legal_words(legal: Sequence[Legal]) -> list[str]:
@@ -134,14 +172,14 @@ class ShellCompleter(Completer):
         if not typed:
             yield from moves(legal, [], prefix, shell.move_meta)
             legal_kinds = set(legal_words(legal))
-            yield from words(
-                [
-                    (c.name, c.summary)
-                    for c in shell.commands_here()
-                    if c.name not in legal_kinds
-                ],
-                prefix,
-            )
+            commands = [c for c in shell.commands_here() if c.name not in legal_kinds]
+            if shell.mode == "replay":
+                # Replay's own commands first: `n<Tab>` is `next`, never a way out of replay.
+                order = {name: i for i, name in enumerate(REPLAY_FIRST)}
+                commands.sort(key=lambda c: order.get(c.name, len(order)))
+            for command in commands:
+                found = words([(command.name, command.summary)], prefix)
+                yield from spaced(found) if takes_arguments(command) else found
             return
         word = typed[0].lower()
         if word in set(legal_words(legal)):

@@ -167,8 +167,9 @@ def undo_cmd(shell: Shell, args: list[str]) -> None:
     """``undo``: back to before your last move."""
     _no_args("undo", args)
     session = shell.require_session()
-    count = session.undo()
-    shell.console.say(Text(f"Took back {count} move{'s' if count != 1 else ''}.", "good"))
+    taken = session.undo()
+    many = f" {len(taken)} moves" if len(taken) > 1 else ""
+    shell.console.say(Text(f"Took back{many}: {'; '.join(taken)}.", "good"))
     shell.status()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 from engine.errors import MediciError
@@ -32,6 +33,23 @@ def _take(args: list[str], option: str) -> tuple[str | None, list[str]]:
 
 def _is_variant(word: str) -> bool:
     return word in GAMES or word in variant_names() or word.endswith((".yaml", ".yml"))
+
+
+def _refuse_misspelt_game(word: str) -> None:
+    """A first word that looks like a game or variant name but is none: refuse, not a player.
+
+    ``new medici-vs-strozi Ann bot`` would otherwise seat a player of that name.
+    """
+    known = sorted(set(GAMES) | set(variant_names()))
+    low = word.lower()
+    if "=" in word or low == "bot" or low.startswith("bot:") or word.isdigit():
+        return
+    close = difflib.get_close_matches(low, known, n=1, cutoff=0.8)
+    if not close and "medici" in low:
+        close = difflib.get_close_matches(low, known, n=1, cutoff=0.0)
+    if close:
+        raise ShellError(f"unknown game {word!r}; did you mean {close[0]}? "
+                         f"(games: {', '.join(known)})")
 
 
 def _load(ref: str) -> Variant:
@@ -70,6 +88,8 @@ def parse_new(args: list[str], default_seed: int | None = None) -> NewGame:
     if unknown:
         raise ShellError(f"unknown option {unknown[0]}: new takes --variant and --seed")
     game_word = args[0] if args and _is_variant(args[0]) else None
+    if args and game_word is None:
+        _refuse_misspelt_game(args[0])
     players = args[1:] if game_word is not None else args
     if variant_ref is not None:
         variant = _load(variant_ref)

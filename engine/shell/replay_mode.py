@@ -51,6 +51,11 @@ class ReplayView:
         return "round" if self.game.variant.game == "medici-vs-strozzi" else "day"
 
     @property
+    def goto_unit(self) -> str:
+        """``goto day D`` (Medici) or ``goto round R`` (Medici vs Strozzi)."""
+        return f"goto {self.unit} {self.unit[0].upper()}"
+
+    @property
     def units(self) -> int:
         """How many days or rounds the record reaches."""
         days = list(self.cursor.days)
@@ -93,7 +98,7 @@ def enter(shell: Shell, name: str | Path) -> None:
     cursor = records.ReplayCursor(loaded.record)
     shell.replay = ReplayView(Path(loaded.path).stem, cursor, list(loaded.bots), Path(loaded.path))
     shell.console.say(Text(f"Replay of {loaded.path}: {cursor.total} steps. ", "title").add(
-        "next, prev, goto N, goto day D, show, analyse, branch, exit.", "dim"))
+        f"next, prev, goto N, {shell.replay.goto_unit}, show, analyse, branch, exit.", "dim"))
     shell.console.say(shell.replay.header())
 
 
@@ -141,7 +146,7 @@ def _arrived(shell: Shell, replay: ReplayView) -> None:
 def goto_cmd(shell: Shell, args: list[str]) -> None:
     """``goto N``, ``goto day D``, ``goto round R``, ``goto start|end|scoring``."""
     replay = _replay(shell)
-    usage = f"goto N (0 to {replay.total}), goto {replay.unit} D, goto start, end or scoring"
+    usage = f"goto N (0 to {replay.total}), {replay.goto_unit}, goto start, end or scoring"
     cursor = replay.cursor
     if len(args) == 1 and args[0].isdigit():
         step = int(args[0])

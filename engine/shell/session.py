@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import signal
 import threading
 from collections.abc import Iterator, Sequence
@@ -160,8 +161,9 @@ class Session:
             game.apply(action)
         return action, start
 
-    def undo(self) -> int:
-        """Take back the last move of a person, and the bot moves after it; returns how many.
+    def undo(self) -> list[str]:
+        """Take back the last move of a person, and the bot moves after it; returns them told
+        (``Ann bids 5``), oldest first.
 
         Undo goes through the records' ``undo``, which never crosses a chance outcome
         already seen (a revealed card stays revealed). Nor does it take back a bot's move
@@ -174,15 +176,13 @@ class Session:
             raise ShellError("every seat is a bot: there is no move of yours to take back")
         undo = deps.records().undo
         game = self.game
-        count = 0
+        taken: list[str] = []
         while True:
             try:
                 back = undo(game)
             except IllegalAction as err:
-                if count:
-                    raise ShellError(
-                        f"cannot take back your last move: after {count} bot move(s) {err.reason}"
-                    ) from err
+                if taken:
+                    raise ShellError(_blocked(err.reason, len(taken))) from err
                 raise
             seat = back.current_player  # who made the move just taken back
             if seat is not None and self.bots[seat] is not None:
@@ -194,13 +194,13 @@ class Session:
                         f"(a bot) ended the {sale}, and you have seen how it ended; undo never "
                         f"goes back past the end of an {sale} you saw (`help undo`)"
                     )
+            taken.insert(0, _told(game, len(back.events)))
             game = back
-            count += 1
             if seat is not None and self.bots[seat] is None:
                 break
         self.game = game
         self._autosave_now()
-        return count
+        return taken
 
     # -- saving -----------------------------------------------------------------------
     def autosave(self) -> Path | None:
@@ -246,6 +246,31 @@ class Session:
         if self.path is not None and self.saved_upto == len(self.game.events):
             return self.path
         return None
+
+
+def _told(game: Game, index: int) -> str:
+    """The move at ``events[index]`` as the narrative tells it (``Ann bids 5``)."""
+    from engine.narrative import tell
+
+    events = game.events
+    lines = [line for line in tell(events[: index + 1], index, game.players)
+             if line.index == index]
+    if lines:
+        return lines[0].plain().rstrip(".")
+    event = events[index]
+    seat = event.get("player")
+    who = game.players[seat] if isinstance(seat, int) else "?"
+    return f"{who}: {game.logic.action_of(event)}"
+
+
+def _blocked(reason: str, bot_moves: int) -> str:
+    """Why undo stopped behind ``bot_moves`` bot moves (nothing was taken back)."""
+    found = re.match(r"cannot undo (.+?): (.*)", reason)
+    moves = f"{bot_moves} bot move{'s' if bot_moves != 1 else ''}"
+    if found is None:
+        return f"cannot take back your last move (behind the last {moves}): {reason}"
+    return (f"cannot take back your last move: the {found[1]} before the last {moves} "
+            f"cannot be undone ({found[2]})")
 
 
 def _is_autosave(path: Path) -> bool:

@@ -15,9 +15,10 @@ def toolbar(shell: Shell) -> list[tuple[str, str]]:
     if shell.replay is not None:
         replay = shell.replay
         view = replay.view()
-        parts = [("class:bottom-toolbar.key", f" Replay {replay.name} "),
-                 ("", f" step {replay.step}/{replay.total} · ")]
-        return parts + _game_parts(view, replay.bots) + [("", "  next/prev/goto · exit")]
+        # Kept short (long save names cut; no title, bot or money) to fit 100 columns.
+        parts = [("class:bottom-toolbar.key", f" Replay {_cut(replay.name)} "),
+                 ("", f" step {replay.step}/{replay.total} ·")]
+        return parts + _game_parts(view, replay.bots, short=True) + [("", " · exit leaves")]
     session = shell.session
     if session is None:
         return [("class:bottom-toolbar.key", " Medici "),
@@ -25,11 +26,21 @@ def toolbar(shell: Shell) -> list[tuple[str, str]]:
     return _game_parts(session.view(), session.bots)
 
 
-def _game_parts(view: dict[str, Any], bots: list[str | None]) -> list[tuple[str, str]]:
+NAME_WIDTH = 20
+"""A replay's save name is cut to this many characters in the toolbar."""
+
+
+def _cut(name: str) -> str:
+    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
+
+
+def _game_parts(view: dict[str, Any], bots: list[str | None],
+                short: bool = False) -> list[tuple[str, str]]:
     game = view.get("game", "")
     title = GAME_TITLES.get(game, game)
     when = _when(view)
-    parts = [("class:bottom-toolbar.key", f" {title} "), ("", f" {when} · {_phase(view)}")]
+    parts = [] if short else [("class:bottom-toolbar.key", f" {title} ")]
+    parts.append(("", f" {when} · {_phase(view)}"))
     current = view.get("current_player")
     players = view.get("players", [])
     if current is not None and 0 <= current < len(players):
@@ -37,8 +48,8 @@ def _game_parts(view: dict[str, Any], bots: list[str | None]) -> list[tuple[str,
         who = player.get("name", f"seat {current}")
         bot = f" (bot {bots[current]})" if current < len(bots) and bots[current] else ""
         parts.append(("", " · "))
-        parts.append(("class:bottom-toolbar.key", f"{who}{bot}"))
-        parts.append(("", f" to act · {_money(player, game)}"))
+        parts.append(("class:bottom-toolbar.key", who if short else f"{who}{bot}"))
+        parts.append(("", " to act" if short else f" to act · {_money(player, game)}"))
     elif view.get("winners"):
         names = [players[p].get("name", "?") for p in view["winners"]]
         parts.append(("", " · won by " + " and ".join(names)))
