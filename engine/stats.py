@@ -41,7 +41,10 @@ def share_interval(values: Sequence[float]) -> Interval:
     scale = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / scale
     spread = Z95 * math.sqrt(max(p * (1 - p), 0.0) / n + z2 / (4 * n * n)) / scale
-    low, high = max(0.0, centre - spread), min(1.0, centre + spread)
+    # In exact arithmetic low <= p <= high; clamp so rounding (p = 0 gives low ~ 1e-18)
+    # cannot put the share outside its own interval.
+    low = min(max(0.0, centre - spread), p)
+    high = max(min(1.0, centre + spread), p)
     return Interval(p, (high - low) / 2, low, high)
 
 
