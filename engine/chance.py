@@ -195,3 +195,12 @@ def chance_from_events(
     orders = [e["order"] for e in events if e.get("type") == "order"]
     choices = [e["result"] for e in events if e.get("type") == "choose"]
     return GivenChance(orders, choices, None if seed is None else SeededChance(seed))
+
+
+def seat_seed(game_seed: int | None, seat: int) -> int:
+    """The seed of the bot in ``seat`` of the game dealt from ``game_seed``.
+
+    The one rule every client uses (the shell, the tournament runner, ``medici league``), so
+    the same seeded game with the same bots plays the same moves wherever it is played.
+    """
+    return Rng(((game_seed or 0) << 4) ^ (seat + 1) ^ 0xB07B07).next64()

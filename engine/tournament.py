@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from engine.bots import make_bot
-from engine.chance import Rng
+from engine.chance import seat_seed
 from engine.errors import MediciError
 from engine.game import Game, new_game
 from engine.rules import Variant, load_variant, variant_from_rules
@@ -34,9 +34,8 @@ class TournamentError(MediciError, ValueError):
 
 
 # -- one game -----------------------------------------------------------------------------------
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` of the game dealt from ``game_seed``."""
-    return Rng((game_seed << 4) ^ (seat + 1) ^ 0xB07B07).next64()
+bot_seed = seat_seed
+"""The seed of the bot in a seat (``engine.bots.seat_seed``, shared with the shell)."""
 
 
 def play_game(variant: str | Variant, bots: Sequence[str], seed: int) -> dict[str, Any]:

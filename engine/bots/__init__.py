@@ -10,6 +10,8 @@ from engine.bots.base import Analysis, Bot, BotError
 from engine.bots.greedy import GreedyBot
 from engine.bots.mcts import DEFAULT_ITERATIONS, DEFAULT_SECONDS, MctsBot, parse_budget
 from engine.bots.random_bot import RandomBot
+from engine.bots.styles import FIELD, STYLES, StyleBot, describe
+from engine.chance import seat_seed
 
 BOT_SPECS = (
     "random        a uniformly random legal move\n"
@@ -18,13 +20,18 @@ BOT_SPECS = (
     f"mcts          search over sampled hidden cards: {DEFAULT_ITERATIONS} iterations, at most\n"
     f"              {DEFAULT_SECONDS:g} s a move (the strongest; the shell's default)\n"
     "mcts:N        search with N iterations a move (same seed, same moves)\n"
-    "mcts:Ts       search for T seconds a move (mcts:1s, mcts:0.5s, mcts:250ms)"
-)
+    "mcts:Ts       search for T seconds a move (mcts:1s, mcts:0.5s, mcts:250ms)\n"
+    "The field (styles to test against, see `medici league`):\n"
+    + "".join(f"{s:<14}{describe(s)}\n" for s in STYLES)
+).rstrip("\n")
 """Help text: every bot spec ``make_bot`` accepts."""
 
-NAMES = ("random", "greedy", "mcts")
+NAMES = ("random", "greedy", "mcts", *STYLES)
 
-ACCEPTED = "random, greedy, mcts, mcts:N (N iterations a move), mcts:Ts (T seconds a move, mcts:1s)"
+ACCEPTED = (
+    "random, greedy, mcts, mcts:N (N iterations a move), mcts:Ts (T seconds a move, mcts:1s), "
+    + ", ".join(STYLES)
+)
 """Every accepted bot spec on one line, for error messages (``BOT_SPECS`` explains them)."""
 
 
@@ -34,7 +41,7 @@ def _parse(spec: object) -> tuple[str, str, int | None, float | None]:
         raise BotError(f"a bot spec is text such as 'greedy', got {spec!r}")
     text = spec.strip().lower()
     name, _, budget = text.partition(":")
-    if name in ("random", "greedy"):
+    if name in ("random", "greedy", *STYLES):
         if budget:
             raise BotError(
                 f"bot {spec!r}: {name} takes no budget; only mcts does (mcts:2000, mcts:1s)"
@@ -74,10 +81,12 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         return RandomBot(label, seed)
     if name == "greedy":
         return GreedyBot(label, seed)
+    if name in STYLES:
+        return StyleBot(label, seed, name)
     return MctsBot(label, seed, iterations, seconds)
 
 
 __all__ = [
-    "ACCEPTED", "BOT_SPECS", "Analysis", "Bot", "BotError", "GreedyBot", "MctsBot", "RandomBot",
-    "check_spec", "make_bot",
+    "ACCEPTED", "BOT_SPECS", "FIELD", "STYLES", "Analysis", "Bot", "BotError", "GreedyBot",
+    "MctsBot", "RandomBot", "StyleBot", "check_spec", "make_bot", "seat_seed",
 ]

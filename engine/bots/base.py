@@ -21,8 +21,10 @@ class Analysis(NamedTuple):
     """One move as a bot sees it.
 
     ``value`` is the bot's estimate for the move, higher is better, in the bot's own unit
-    (``mcts``: the chance of winning, 0..1; ``greedy``: florins or coins gained against
-    the alternative; ``random``: 0). ``note`` says why in one line.
+    (``mcts``: its objective, the chance of winning 0..1 plus small terms for expected rank
+    and money, which break near-ties; ``greedy``: florins or coins gained against the
+    alternative; ``random``: the chance it picks the move). ``note`` says why in one line
+    (``mcts``: the win chance and expected final money).
     """
 
     action: Action
@@ -43,8 +45,10 @@ class Bot:
     """A player that decides from ``Game.view(player)`` and the legal actions alone (G-3).
 
     A bot never sees the pile order or removed cards: it is given nothing else. Each
-    decision draws from a generator seeded by the bot's seed and the view itself, so the
-    same seed and the same view always give the same move, whatever came before.
+    decision draws from a generator seeded by the bot's seed and the view itself. A bot
+    also remembers what it saw opponents do earlier in the game (``memory``: the bids and
+    passes of each auction it took part in, all public), so the same seed and the same
+    views in the same order always give the same moves.
     """
 
     spec: str
@@ -57,6 +61,8 @@ class Bot:
     def __init__(self, spec: str, seed: int | None = None) -> None:
         self.spec = spec
         self.seed = fresh_seed() if seed is None else seed
+        self.memory: dict[Any, list[Any]] = {}
+        """Public actions of opponents seen in this game, one entry per sale."""
 
     def choose(
         self, view: dict[str, Any], legal: Sequence[Legal], variant: Variant | str

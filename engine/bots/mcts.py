@@ -11,14 +11,14 @@ the model's equity estimate turns the position into a chance of winning.
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from typing import Any
 
 from engine.actions import Action, is_legal
 from engine.bots.base import Analysis, Bot, Turn
-from engine.bots.models import Model, model_for
+from engine.bots.models import ROLLOUT_NOISE, Model, learn, model_for
+from engine.bots.opponents import Beliefs
 from engine.chance import Rng
 from engine.game import Game, game_from_view
 
@@ -30,18 +30,26 @@ ROLLOUT_MOVES = 30
 """Moves a rollout plays at most before the model's equity judges the position."""
 EXPLORE = 0.35
 """UCB exploration constant (rewards are chances of winning, 0..1)."""
-NOISE = 0.1
+NOISE = ROLLOUT_NOISE
 """Share of the policy's bids that rollouts jitter, so the search does not trust them blindly."""
+PRIOR_BELIEFS = Beliefs(8)
+"""Beliefs about opponents not yet seen bid: the prior over the field's styles."""
 
 
 class Node:
-    """A decision of the searching player: statistics per candidate move, then children."""
+    """A decision of the searching player: statistics per candidate move, then children.
 
-    __slots__ = ("actions", "visits", "wins", "money", "children", "total")
+    ``score`` sums the search's objective (``_outcome``): the chance of winning, with the
+    expected rank and money as small tie-breaks; ``wins`` and ``money`` are kept apart to
+    show a person.
+    """
+
+    __slots__ = ("actions", "visits", "score", "wins", "money", "children", "total")
 
     def __init__(self, actions: list[Action]) -> None:
         self.actions = actions
         self.visits = [0] * len(actions)
+        self.score = [0.0] * len(actions)
         self.wins = [0.0] * len(actions)
         self.money = [0.0] * len(actions)
         self.children: dict[tuple[int, str], Node] = {}
@@ -55,26 +63,29 @@ class Node:
                 return i
         log_total = math.log(self.total)
         best, best_i = -1.0, 0
-        wins = self.wins
+        score = self.score
         for i, v in enumerate(visits):
-            score = wins[i] / v + EXPLORE * math.sqrt(log_total / v)
-            if score > best:
-                best, best_i = score, i
+            bound = score[i] / v + EXPLORE * math.sqrt(log_total / v)
+            if bound > best:
+                best, best_i = bound, i
         return best_i
 
-    def update(self, i: int, win: float, money: float) -> None:
-        """Count one iteration through move ``i``."""
+    def update(self, i: int, outcome: tuple[float, float, float]) -> None:
+        """Count one iteration through move ``i``: (objective, win chance, money)."""
         self.visits[i] += 1
-        self.wins[i] += win
-        self.money[i] += money
+        self.score[i] += outcome[0]
+        self.wins[i] += outcome[1]
+        self.money[i] += outcome[2]
         self.total += 1
 
+    def mean(self, i: int) -> float:
+        """The mean objective of move ``i`` (-1 if never tried)."""
+        v = self.visits[i]
+        return self.score[i] / v if v else -1.0
+
     def best(self) -> int:
-        """The most visited move (the most robust), ties to the higher win rate."""
-        return max(
-            range(len(self.actions)),
-            key=lambda i: (self.visits[i], self.wins[i] / self.visits[i] if self.visits[i] else 0),
-        )
+        """The most visited move (the most robust), ties to the higher objective."""
+        return max(range(len(self.actions)), key=lambda i: (self.visits[i], self.mean(i)))
 
 
 def parse_budget(text: str) -> tuple[int | None, float | None]:
@@ -143,7 +154,7 @@ class MctsBot(Bot):
                 f"win ~{win:.0%}, final money ~{root.money[i] / v:.0f} ({v} samples); "
                 + model.explain(game, action)
             )
-            rows.append(Analysis(action, round(win, 4), note))
+            rows.append(Analysis(action, round(root.mean(i), 4), note))
         rows.sort(key=lambda r: (r.action != root.actions[chosen], -r.value))
         return rows
 
@@ -156,12 +167,15 @@ class MctsBot(Bot):
         model = model_for(variant)
         me = view["viewer"]
         first = game_from_view(variant, view, rng.next64())
+        beliefs = learn(model, first, self.memory, me)
+        model.beliefs = beliefs
         actions = model.candidates(first)
         legal = first.legal_actions()
         actions += [a for a in also if a not in actions and is_legal(a, legal)]
         root = Node(actions)
         if len(actions) == 1 and not values:
             return root, first
+        players = len(first.state.names)
         budget = self.iterations if self.iterations is not None else 1 << 60
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         clock = time.perf_counter
@@ -169,53 +183,90 @@ class MctsBot(Bot):
             if deadline is not None and it & 3 == 0 and clock() > deadline and it:
                 break
             game = first.clone() if it == 0 else game_from_view(variant, view, rng.next64())
-            self._iterate(root, game, model, me, rng)
+            # Each opponent's type is drawn for the whole iteration, as the cards are.
+            know = beliefs if beliefs is not None else PRIOR_BELIEFS
+            kinds = [None if q == me else know.sample(q, rng) for q in range(players)]
+            self._iterate(root, game, model, me, rng, kinds)
         return root, first
 
-    def _iterate(self, root: Node, game: Game, model: Model, me: int, rng: Rng) -> None:
+    def _iterate(
+        self, root: Node, game: Game, model: Model, me: int, rng: Rng,
+        kinds: list[tuple[float, bool] | None],
+    ) -> None:
         mark = model.horizon(game)
         path: list[tuple[Node, int]] = []
         node = root
         apply = game.apply
-        policy = model.policy
+        opponent = model.opponent_move
         while True:
             i = node.select()
             path.append((node, i))
             start = len(game.events)
             apply(node.actions[i])
-            # The others move by the policy until it is our turn again or the day is out.
+            # The others move by their sampled types until it is our turn or the day is out.
             while not game.is_over and game.current_player != me and model.horizon(game) == mark:
-                apply(policy(game, rng, NOISE))
+                apply(opponent(game, kinds[game.current_player], rng))  # type: ignore[index]
             if game.is_over or model.horizon(game) != mark:
                 break
-            key = (i, _observed(game.events[start:]))
+            key = (i, _observed(game.events, start))
             child = node.children.get(key)
             if child is None:
                 node.children[key] = Node(model.candidates(game))
+                mine = model.rollout_move
                 for _ in range(ROLLOUT_MOVES):
                     if game.is_over or model.horizon(game) != mark:
                         break
-                    apply(policy(game, rng, NOISE))
+                    seat = game.current_player
+                    apply(mine(game, rng) if seat == me else opponent(game, kinds[seat], rng))
                 break
             node = child
-        win, money = _outcome(game, model, me)
+        outcome = _outcome(game, model, me)
         for n, i in path:
-            n.update(i, win, money)
+            n.update(i, outcome)
 
 
-def _observed(events: list[dict[str, Any]]) -> str:
-    """What a player sees of these events: all but hidden draw orders (G-3)."""
-    return json.dumps([e for e in events if e.get("type") != "order"], sort_keys=True)
+def _observed(events: list[dict[str, Any]], start: int) -> str:
+    """What a player sees of the events from ``start``: all but hidden draw orders (G-3)."""
+    return repr([e for e in events[start:] if e.get("type") != "order"])
 
 
-def _outcome(game: Game, model: Model, me: int) -> tuple[float, float]:
-    """The searching player's chance of winning from here, and their expected final money."""
+RANK_WEIGHT = 0.05
+"""Weight of the expected rank in the search's objective: it breaks near-ties of the win
+chance, so a player far behind still prefers the move that gains places."""
+MONEY_WEIGHT = 0.02
+"""Weight of the expected money (against the others' mean) in the objective: it breaks the
+ties that remain, so a clearly profitable move never ranks below a pass."""
+
+
+def _outcome(game: Game, model: Model, me: int) -> tuple[float, float, float]:
+    """The searching player's objective from here, their chance of winning and their
+    expected final money.
+
+    The objective is the chance of winning, plus small terms for the expected share of
+    rivals beaten and for money above the rivals' mean, so no position values every move
+    at zero (a player who cannot win still plays for places and money).
+    """
     equity = model.equity(game)
+    n = len(equity)
+    mine = equity[me]
+    spread = model.spread * math.sqrt(max(1, model.scorings_left(game)))
     if game.is_over:
         winners = game.winners
-        return (1.0 / len(winners) if me in winners else 0.0), equity[me]
-    spread = model.spread * math.sqrt(max(1, model.scorings_left(game)))
-    top = max(equity)
-    weights = [math.exp((e - top) / spread) for e in equity]
-    return weights[me] / sum(weights), equity[me]
-
+        win = 1.0 / len(winners) if me in winners else 0.0
+    else:
+        top = max(equity)
+        weights = [math.exp((e - top) / spread) for e in equity]
+        win = weights[me] / sum(weights)
+    beaten = 0.0
+    rest = 0.0
+    for q, e in enumerate(equity):
+        if q != me:
+            beaten += 1.0 / (1.0 + math.exp((e - mine) / spread))
+            rest += e
+    rivals = max(1, n - 1)
+    ahead = math.tanh((mine - rest / rivals) / (4 * model.spread))
+    return (
+        win + RANK_WEIGHT * beaten / rivals + MONEY_WEIGHT * ahead,
+        win,
+        mine,
+    )

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.actions import Action, Legal, Span, amount_action
 from engine.bots.models import ModelBase
+from engine.bots.opponents import Beliefs
 from engine.chance import Rng
 from engine.game import Game
 from engine.rules import Variant
@@ -39,6 +40,39 @@ EQUITY_KEEP = 0.8
 """Share of today's majority income a position is expected to earn again on each later day."""
 DRAW_SAMPLES = 6
 """Cards a rollout's selector looks at to decide whether to draw (all of them otherwise)."""
+SHADE = 0.4
+"""Share of a lot's estimated worth a bid may spend: the estimate is rough, and money not
+spent is score (M-2, G-4), so an even trade is a loss against the field."""
+PRIOR = Beliefs(6)
+"""What a bot believes of opponents it has not seen bid (the field's styles, spread)."""
+
+
+def best_bid(
+    value: float, lo: int, hi: int | None, rivals: list[tuple[int, int]],
+    beliefs: Beliefs | None = None,
+) -> int | None:
+    """The bid that maximises the chance no later bidder outbids it times the profit.
+
+    ``rivals`` are the later bidders with their ceilings (the most the lot is worth to them,
+    capped by their money); ``beliefs`` say what share of it each will pay (the prior if
+    None). The last bidder needs only the minimum bid (M-9). None: pass, as no bid gains.
+    """
+    top = int(value) if hi is None else min(int(value), hi)
+    if top < lo:
+        return None
+    if not rivals:
+        return lo
+    know = PRIOR if beliefs is None else beliefs
+    best, best_gain = None, 0.0
+    for bid in range(lo, top + 1):
+        keep = 1.0
+        for q, c in rivals:
+            if c > bid:
+                keep *= 1.0 - know.outbid_chance(q, c, bid)
+        gain = keep * (value - bid)
+        if gain > best_gain:
+            best, best_gain = bid, gain
+    return best
 
 
 def expected_rank_payout(
@@ -293,6 +327,10 @@ def _selector_gain(pos: Position, selector: int, worths: list[float | None]) -> 
     return -RIVAL_WEIGHT * (first - max(mine, second, 0)) / max(1, pos.n - 1)
 
 
+Sighting = tuple[int, int, int, "int | None"]
+"""One bid or pass seen: (player, their ceiling for the lot, the lowest bid then, the bid)."""
+
+
 class MediciModel(ModelBase):
     """The Medici judgement bots share: a fast greedy policy, candidate moves, evaluation."""
 
@@ -378,21 +416,75 @@ class MediciModel(ModelBase):
             return PASS
         pos = self.position(st)
         me = st.order[st.turn]
-        lot = st.lot
-        mine = pos.ceiling(me, lot)
+        worth = pos.lot_value(me, st.lot)
+        if worth is None:
+            return PASS
         if noise and rng is not None and rng.below(1000) < noise * 1000:
-            mine += rng.below(7) - 3
-            mine = mine if self.loans else min(mine, st.money[me])
+            worth += rng.below(7) - 3
+        later = [(q, pos.ceiling(q, st.lot)) for q in st.order[st.turn + 1 :]]
+        bid = best_bid(
+            worth * SHADE, span.lo, span.hi, later, self.beliefs  # type: ignore[union-attr]
+        )
+        return PASS if bid is None else amount_action("bid", bid)
+
+    def typed_bid(self, game: Game, share: float, min_raise: bool) -> Action:
+        """An opponent's bid in a rollout, by its sampled type: it pays at most ``share`` of
+        the lot's worth to it, raising by the minimum or bidding that limit at once."""
+        st = game.state
+        span = game.legal_actions()[0]
+        if span.__class__ is not Span:
+            return PASS
+        pos = self.position(st)
+        limit = int(share * pos.ceiling(st.order[st.turn], st.lot))
         lo = span.lo  # type: ignore[union-attr]
-        later = st.order[st.turn + 1 :]
-        if not later:
-            return amount_action("bid", lo) if lo <= mine else PASS
-        rival = max(pos.ceiling(q, lot) for q in later)
-        if rival + 1 <= mine:
-            return amount_action("bid", max(lo, rival + 1))
-        if mine >= lo:
-            return amount_action("bid", mine)  # make the rival pay more
-        return PASS
+        if limit < lo:
+            return PASS
+        hi = span.hi  # type: ignore[union-attr]
+        return amount_action("bid", lo if min_raise else limit if hi is None else min(limit, hi))
+
+    def opponent_move(self, game: Game, kind: tuple[float, bool] | None, rng: Rng) -> Action:
+        """A rollout move of an opponent: bids by its sampled type, draws cheaply."""
+        if game.state.phase == "bidding" and kind is not None:
+            return self.typed_bid(game, *kind)
+        return self.quick_policy(game, rng)
+
+    def rollout_move(self, game: Game, rng: Rng) -> Action:
+        """A rollout move of the searching player: its shaded best bid, cheap draws."""
+        if game.state.phase == "bidding":
+            return self._bid(game.state, game.legal_actions(), rng, 0.0)
+        return self.quick_policy(game, rng)
+
+    def quick_policy(self, game: Game, rng: Rng) -> Action:
+        """A cheap selector for rollouts: a lot grows while it is small and light (M-8)."""
+        st = game.state
+        legal = game.legal_actions()
+        if len(legal) == 1 or st.phase == "bidding":
+            return legal[0]  # type: ignore[return-value]
+        lot = st.lot
+        if not lot:
+            return DRAW
+        value = self.value
+        if DRAW in legal and sum(value[c] for c in lot) < 6 and rng.below(3):
+            return DRAW
+        return STOP if STOP in legal else DRAW
+
+    def evidence(self, game: Game) -> tuple[tuple[object, ...], list[Sighting]] | None:
+        """The bids and passes seen so far in this auction, each with the bidder's ceiling
+        and lowest possible bid then, keyed by the auction (None: no auction under way)."""
+        st = game.state
+        if st.phase != "bidding" or not st.bids:
+            return None
+        pos = self.position(st)
+        lot = st.lot
+        low = self.logic.min_bid
+        high = 0
+        seen: list[Sighting] = []
+        for q, bid in st.bids:
+            lo = high + 1 if high >= low else low
+            seen.append((q, pos.ceiling(q, lot), lo, bid))
+            if bid is not None:
+                high = bid
+        return (st.day, st.selector, tuple(lot), len(st.discards)), seen
 
     def bid_plan(self, st: Any) -> tuple[int, int, list[tuple[int, int]]]:
         """The bidder, their ceiling, and each later bidder's estimated ceiling."""

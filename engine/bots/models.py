@@ -6,6 +6,7 @@ from importlib import import_module
 from typing import Any, Protocol
 
 from engine.actions import Action
+from engine.bots.opponents import Beliefs
 from engine.chance import Rng
 from engine.game import Game
 from engine.rules import Variant
@@ -44,6 +45,18 @@ class Model(Protocol):
     def greedy_values(self, game: Game, also: list[Action]) -> list[tuple[Action, float]]:
         """Moves with the greedy estimate of the money each gains."""
 
+    beliefs: Beliefs | None
+    """What the deciding bot believes of its opponents (None: the prior)."""
+
+    def evidence(self, game: Game) -> tuple[Any, list[Any]] | None:
+        """Opponents' actions seen in the sale under way, keyed by the sale."""
+
+    def opponent_move(self, game: Game, kind: tuple[float, bool] | None, rng: Rng) -> Action:
+        """A rollout move of an opponent of sampled ``kind``."""
+
+    def rollout_move(self, game: Game, rng: Rng) -> Action:
+        """A rollout move of the searching player."""
+
 
 class ModelBase:
     """What the game models share: stages (days or rounds) and a cached ``Position``.
@@ -57,6 +70,8 @@ class ModelBase:
     stages: int
 
     def __init__(self) -> None:
+        self.beliefs: Beliefs | None = None
+        """What the deciding bot believes of its opponents (set by the bot; None: prior)."""
         self._pos: Any = None
         self._pos_key: tuple[Any, ...] | None = None
 
@@ -82,9 +97,44 @@ class ModelBase:
         """Rollouts stop where the day or round changes."""
         return getattr(game.state, self.stage)
 
+    def evidence(self, game: Game) -> tuple[Any, list[Any]] | None:
+        """Opponents' actions seen in the sale under way, keyed by the sale (None: none the
+        model learns from)."""
+        return None
+
+    def opponent_move(self, game: Game, kind: tuple[float, bool] | None, rng: Rng) -> Action:
+        """A rollout move of an opponent of sampled ``kind`` (None: no model of them)."""
+        return self.policy(game, rng, ROLLOUT_NOISE)  # type: ignore[attr-defined]
+
+    def rollout_move(self, game: Game, rng: Rng) -> Action:
+        """A rollout move of the searching player (beyond the tree)."""
+        return self.policy(game, rng, ROLLOUT_NOISE)  # type: ignore[attr-defined]
+
     def scorings_left(self, game: Game) -> int:
         """Days or rounds still to be scored, the one under way included."""
         return 0 if game.is_over else self.stages - getattr(game.state, self.stage) + 1
+
+
+ROLLOUT_NOISE = 0.1
+"""Share of the policy's bids or prices that rollouts jitter, so a search does not trust
+them blindly."""
+
+
+def learn(model: Model, game: Game, memory: dict[Any, list[Any]], me: int) -> Beliefs | None:
+    """Beliefs about the opponents of ``me`` from what was seen: ``memory`` (one entry per
+    sale, kept by the bot across its decisions) and the sale under way, which is added to it.
+    None while nothing has been seen (the model's prior then applies)."""
+    got = model.evidence(game)
+    if got is not None:
+        memory[got[0]] = got[1]
+    if not memory:
+        return None
+    beliefs = Beliefs(len(game.state.names))
+    for seen in memory.values():
+        for q, ceiling, lo, bid in seen:
+            if q != me:
+                beliefs.observe(q, ceiling, lo, bid)
+    return beliefs
 
 
 _MODELS: dict[int, tuple[Variant, Model]] = {}

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.actions import Action, Legal
+from engine.chance import seat_seed
 from engine.errors import IllegalAction, MediciError
 from engine.game import Game
 from engine.shell import deps
@@ -51,8 +52,9 @@ def whole(session: Session) -> Iterator[None]:
 
 
 def bot_seed(game: Game, seat: int) -> int:
-    """A seat's bot seed from the game's seed: the same game gives the same bot moves."""
-    return ((game.seed or 0) * 1_000_003 + 7919 * (seat + 1)) & ((1 << 63) - 1)
+    """A seat's bot seed from the game's seed, by the rule the tournament runner uses too
+    (``engine.bots.seat_seed``): the same seeded game plays the same in both."""
+    return seat_seed(game.seed, seat)
 
 
 class Session:

@@ -1,0 +1,77 @@
+"""What a bot believes about how each opponent bids, learnt from what it saw them do.
+
+Every bid and pass is public (G-3), and the worth of a lot to each player is computable from
+the view, so a bot can watch how much of its worth each opponent is willing to pay. An
+opponent is described by two things: the share of a lot's worth it pays at most (a grid,
+``WILLING``), and whether it raises by the minimum (``thrifty`` players) or bids its
+limit at once. Before any evidence the beliefs are a prior spread over the field's styles;
+each observed bid or pass reweighs them (Bayes, with a floor so a surprise never rules a
+type out for good).
+"""
+
+from __future__ import annotations
+
+from engine.chance import Rng
+
+WILLING = (0.35, 0.5, 0.65, 0.8, 0.95, 1.1)
+"""Shares of a lot's worth an opponent may pay at most: from thrifty bidders near half to
+valuers at all of it and spoilers above."""
+PRIOR_MIN_RAISE = 0.4
+"""Prior chance that an opponent raises by the minimum rather than bidding its limit."""
+SURPRISE = 0.08
+"""Likelihood of an action a type would not take (noise: valuations differ between bots)."""
+
+
+class Beliefs:
+    """Per opponent: weights over ``WILLING`` and the chance they raise by the minimum."""
+
+    __slots__ = ("weights", "min_raise", "seen")
+
+    def __init__(self, players: int) -> None:
+        self.weights = [[1.0] * len(WILLING) for _ in range(players)]
+        self.min_raise = [PRIOR_MIN_RAISE] * players
+        self.seen = [0] * players
+
+    def observe(self, player: int, ceiling: int, lo: int, bid: int | None) -> None:
+        """``player``, whose ceiling for the lot was ``ceiling``, could bid from ``lo`` and
+        bid ``bid`` (None: passed)."""
+        if ceiling < 1:
+            return  # the lot was worth nothing to them: their action tells nothing
+        weights = self.weights[player]
+        for i, f in enumerate(WILLING):
+            limit = f * ceiling
+            if bid is None:
+                fits = limit < lo + 0.5
+            else:
+                fits = limit >= bid - 0.5
+            weights[i] *= 1.0 if fits else SURPRISE
+        top = max(weights)
+        self.weights[player] = [w / top for w in weights]
+        if bid is not None:
+            p = self.min_raise[player]
+            like_min, like_jump = (0.95, 0.3) if bid == lo else (0.05, 0.7)
+            self.min_raise[player] = p * like_min / (p * like_min + (1 - p) * like_jump)
+        self.seen[player] += 1
+
+    def outbid_chance(self, player: int, ceiling: int, bid: int) -> float:
+        """The chance ``player``, with ``ceiling`` for the lot, would pay more than ``bid``."""
+        weights = self.weights[player]
+        over = sum(w for f, w in zip(WILLING, weights, strict=True) if f * ceiling >= bid + 1)
+        return over / sum(weights)
+
+    def sample(self, player: int, rng: Rng) -> tuple[float, bool]:
+        """A type for ``player`` drawn from the beliefs: (share of worth, raises by minimum)."""
+        weights = self.weights[player]
+        pick = rng.below(1 << 30) / (1 << 30) * sum(weights)
+        share = WILLING[-1]
+        for f, w in zip(WILLING, weights, strict=True):
+            pick -= w
+            if pick < 0:
+                share = f
+                break
+        return share, rng.below(1000) < self.min_raise[player] * 1000
+
+    def mean_share(self, player: int) -> float:
+        """The expected share of worth ``player`` pays at most."""
+        weights = self.weights[player]
+        return sum(f * w for f, w in zip(WILLING, weights, strict=True)) / sum(weights)
