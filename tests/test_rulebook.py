@@ -128,6 +128,16 @@ def test_parse_refuses_an_id_written_twice_and_ends_a_rule_at_any_heading():
         rulebook.parse("## M-1 One\nx\n## M-1 Again\n")
 
 
+def test_a_missing_rules_file_is_a_clear_error(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(rulebook, "rules_path", lambda: tmp_path / "rules.md")
+    rulebook.rules.cache_clear()
+    try:
+        assert cli(["rules", "M-8"]) == 2
+        assert "cannot read the rules text" in capsys.readouterr().err
+    finally:
+        rulebook.rules.cache_clear()
+
+
 @given(st.sampled_from(EXPECTED), st.integers(min_value=40, max_value=100))
 def test_rendering_wraps_at_the_width_and_keeps_every_word_whole(rule_id, width):
     rule = rulebook.rules()[rule_id]
