@@ -17,7 +17,7 @@ from engine.chance import GivenChance, SeededChance
 from engine.game import Game
 
 COMMODITIES = ("cloth", "fur", "grain", "dye", "spice")
-# M-1 written out from RULES.md, not read from the config: the tests check the config too.
+# M-1 written out from docs/rules.md, not read from the config: the tests check the config too.
 CARDS: tuple[str, ...] = tuple(
     f"{c}:{v}" for c in COMMODITIES for v in (0, 1, 2, 3, 4, 5, 5)
 ) + ("gold:10",)

@@ -1,6 +1,6 @@
-"""Medici's rules M-1..M-19 (RULES.md), each checked by play through the public API.
+"""Medici's rules M-1..M-19 (docs/rules.md), each checked by play through the public API.
 
-The rulebooks' worked examples are here too: the auction of medici.zh.txt (Adam, Barbara,
+The rulebooks' worked examples are here too: the auction of the Chinese rulebook (Adam, Barbara,
 Charles, Diana), a 5-player ship tie paying 30/20/7/7/0, and the track example (top level
 10 + 20 = 30, two tied on the level below 2 + 10 = 12 each, the last 0).
 """
@@ -52,7 +52,7 @@ def by_player(events: list[dict]) -> dict[int, int]:
 
 
 def test_auction_example_adam_barbara_charles_diana(table):
-    """medici.zh.txt: Adam (2 cards) presents 3; Barbara (3) and Charles (4) cannot bid;
+    """The Chinese rulebook: Adam (2 cards) presents 3; Barbara (3) and Charles (4) cannot bid;
     Diana (2) bids 7, Adam passes, Diana loads and pays 7; a further lot of 3 fits only
     Adam, who takes it for 1 (M-7, M-8, M-9, M-10)."""
     adam, barbara, charles, diana = range(4)

@@ -18,7 +18,7 @@ from engine.game import Game, game_from_view
 VARIANT = "medici-vs-strozzi"
 MEDICI, STROZZI = 0, 1
 GOODS = ("cloth", "dye", "fur", "spice")
-# S-1 written out from RULES.md, not read from the config: the tests check the config too.
+# S-1 written out from docs/rules.md, not read from the config: the tests check the config too.
 TILES: tuple[str, ...] = tuple(f"{g}:{v}" for g in GOODS for v in (0, 1, 2, 3, 4, 4)) + (
     "gold:5",
     "gold:5",

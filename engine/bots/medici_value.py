@@ -1,4 +1,4 @@
-"""How a Medici bot values lots, bids, draws and positions (RULES.md M-8..M-17).
+"""How a Medici bot values lots, bids, draws and positions (docs/rules.md M-8..M-17).
 
 The numbers of the game (payout tables, bonuses, capacities, card values) all come from the
 variant's logic and config; this module only holds judgement: what a lot is worth to a

@@ -1,4 +1,4 @@
-"""How a Medici vs Strozzi bot values lots, prices, loads and positions (RULES.md S-7..S-16).
+"""How a Medici vs Strozzi bot values lots, prices, loads and positions (docs/rules.md S-7..S-16).
 
 Two players: everything is valued *relatively*, as the player's gain minus the opponent's,
 because only the difference decides the winner (G-4). The numbers of the game (holds,

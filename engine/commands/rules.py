@@ -1,21 +1,45 @@
-"""``medici rules``: look at a variant's phase machine."""
+"""``medici rules``: read one rule by its id, list them all, or look at a phase machine."""
 
 from __future__ import annotations
 
 import argparse
 
+from engine import rulebook
+from engine.errors import MediciError
 from engine.rules import load_variant
+
+USAGE = "medici rules [ID | diagram VARIANT]"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    """Add ``rules diagram VARIANT``."""
-    parser = sub.add_parser("rules", help="show a variant's phase machine")
-    inner = parser.add_subparsers(dest="rules_command", metavar="WHAT", required=True)
-    diagram = inner.add_parser("diagram", help="print the phase machine as a Mermaid diagram")
-    diagram.add_argument("variant", help="variant name or rules file")
-    diagram.set_defaults(run=_diagram)
+    """Add ``rules [ID]`` and ``rules diagram VARIANT``."""
+    parser = sub.add_parser(
+        "rules", usage=USAGE, help="print a rule by its id (M-8), or a variant's phase machine",
+        description="With an id (G-1..G-4, M-1..M-19, S-1..S-17), print that rule; with no "
+        "argument, list every rule's id and title; `diagram VARIANT` prints the variant's "
+        "phase machine as a Mermaid diagram.")
+    # One positional rather than subcommands, so that `rules M-8` and `rules diagram X`
+    # both parse: argparse would refuse an id as an unknown subcommand.
+    parser.add_argument("what", nargs="?", metavar="ID",
+                        help="a rule id such as M-8, or `diagram`")
+    parser.add_argument("variant", nargs="?", metavar="VARIANT",
+                        help="after `diagram`: a variant name or rules file")
+    parser.set_defaults(run=_run)
 
 
-def _diagram(args: argparse.Namespace) -> int:
-    print(load_variant(args.variant).logic.pm.mermaid(), end="")
+def _run(args: argparse.Namespace) -> int:
+    if args.what == "diagram":
+        if args.variant is None:
+            raise MediciError("rules diagram needs a variant: medici rules diagram VARIANT "
+                              "(a shipped name such as medici, or a rules file)")
+        print(load_variant(args.variant).logic.pm.mermaid(), end="")
+        return 0
+    if args.variant is not None:
+        raise MediciError(f"rules takes one rule id, not {args.what!r} {args.variant!r}: "
+                          f"{USAGE}")
+    if args.what is None:
+        print(rulebook.index())
+        return 0
+    print(rulebook.rule(args.what).render(rulebook.terminal_width()))
     return 0
+

@@ -1,4 +1,4 @@
-"""Medici for 2-6 players (RULES.md M-1..M-19)."""
+"""Medici for 2-6 players (docs/rules.md M-1..M-19)."""
 
 from engine.medici.logic import MediciLogic as Logic
 from engine.medici.logic import MediciState

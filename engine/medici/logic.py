@@ -1,4 +1,4 @@
-"""Medici (2-6 players): the rules M-1..M-19 of RULES.md, every number from the variant's YAML."""
+"""Medici (2-6 players): rules M-1..M-19 of docs/rules.md, every number from the variant's YAML."""
 
 from __future__ import annotations
 

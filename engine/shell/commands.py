@@ -152,9 +152,11 @@ _TABLE = [
     Command("log", "log [N]", "the last N happenings of the game (default 20)",
             "Tells the game's events again, newest last.\nExamples: log · log 60",
             _lazy(H, "log_cmd")),
-    Command("rules", "rules [VARIANT]", "a summary of the current variant's rules",
-            "Read from the resolved rules of the game in progress (or of VARIANT).\n"
-            "Examples: rules · rules medici-vs-strozzi · rules medici-amigo",
+    Command("rules", "rules [VARIANT | ID]",
+            "a summary of the current variant's rules, or one rule by its id",
+            "Read from the resolved rules of the game in progress (or of VARIANT); with a "
+            "rule id (G-1..G-4, M-1..M-19, S-1..S-17), that rule in full.\n"
+            "Examples: rules · rules medici-vs-strozzi · rules medici-amigo · rules M-8",
             _lazy(H, "rules_cmd"), _lazy_complete(C, "variant_args")),
     Command("save", "save [NAME]", "save the game (under NAME)",
             "Every move is autosaved anyway; `save NAME` keeps a copy under a name you "

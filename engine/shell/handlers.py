@@ -186,12 +186,17 @@ def log_cmd(shell: Shell, args: list[str]) -> None:
 
 
 def rules_cmd(shell: Shell, args: list[str]) -> None:
-    """``rules [VARIANT]``: the rules summary of a variant, from its resolved rules."""
+    """``rules [VARIANT | ID]``: a variant's rules summary, or one rule of docs/rules.md."""
+    from engine import rulebook
     from engine.rules import load_variant
     from engine.shell.rules_text import summary
 
     if len(args) > 1:
-        raise ShellError("rules takes at most one variant name or file")
+        raise ShellError("rules takes at most one variant name or file, or one rule id (M-8)")
+    if args and rulebook.looks_like_id(args[0]):
+        head, _, body = rulebook.rule(args[0]).render(rulebook.terminal_width()).partition("\n\n")
+        shell.console.say(Text(head, "heading").line("").line(body))
+        return
     players = None
     if args:
         variant = load_variant(args[0])

@@ -19,7 +19,9 @@ def summary(variant: Variant, players: int | None = None) -> Text:
         body = _strozzi(variant.rules)
     else:
         body = _generic(variant.rules)
-    return head.line(body).line(Text(f"Rules file: {variant.source}", "dim"))
+    example = "S-7" if variant.game == "medici-vs-strozzi" else "M-8"
+    return head.line(body).line(Text(f"Rules file: {variant.source}", "dim")).line(
+        Text(f"Any rule in full: `rules` and its id, e.g. rules {example}.", "dim"))
 
 
 def _medici(r: dict[str, Any], players: int | None) -> Text:
@@ -37,7 +39,7 @@ def _medici(r: dict[str, Any], players: int | None) -> Text:
     out.line(f"Selecting (M-8): draw 1 to {r['max_lot']} cards, never more than {limit}.")
     loans = r.get("loans", False)
     money = "any amount (the bank lends)" if loans else "no more than your money"
-    out.line(f"Bidding (M-9): once round, selector last; a bid is at least {r['min_bid']}, "
+    out.line(f"Bidding (M-9): once around, selector last; a bid is at least {r['min_bid']}, "
              f"above the high bid, {money}.")
     out.line("If everyone passes the lot is out for the day (M-10). The day ends when all "
              "ships but one are full (the last fills up for free) or the pile is empty (M-12).")

@@ -1,4 +1,4 @@
-"""Medici vs Strozzi for 2 players (RULES.md S-1..S-17)."""
+"""Medici vs Strozzi for 2 players (docs/rules.md S-1..S-17)."""
 
 from engine.strozzi.logic import StrozziLogic as Logic
 from engine.strozzi.logic import StrozziState

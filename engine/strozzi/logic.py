@@ -1,4 +1,4 @@
-"""Medici vs Strozzi (2 players): the rules S-1..S-17 of RULES.md, every number from the YAML.
+"""Medici vs Strozzi (2 players): the rules S-1..S-17 of docs/rules.md, every number from the YAML.
 
 Seats: 0 is the first name of the rules' ``players`` (Medici), 1 the second (Strozzi).
 Harbours are numbered from 1 in text forms, events and views. A monopoly row's marker is a
