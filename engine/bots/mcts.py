@@ -18,22 +18,20 @@ from typing import Any
 from engine.actions import Action, is_legal
 from engine.bots.base import Analysis, Bot, Turn
 from engine.bots.models import ROLLOUT_NOISE, Model, learn, model_for
-from engine.bots.opponents import Beliefs
 from engine.chance import Rng
 from engine.game import Game, game_from_view
 
-DEFAULT_ITERATIONS = 250
+DEFAULT_ITERATIONS = 1000
 """Iterations of plain ``mcts`` (the shell's default strength)."""
-DEFAULT_SECONDS = 1.0
-"""Plain ``mcts`` also stops at this many seconds, so a move takes about a second at most."""
-ROLLOUT_MOVES = 30
+DEFAULT_SECONDS = 0.9
+"""Plain ``mcts`` also stops at this many seconds, counted from the start of the search
+(setting up included), so a move takes under a second with room for the rest."""
+ROLLOUT_MOVES = 10
 """Moves a rollout plays at most before the model's equity judges the position."""
 EXPLORE = 0.35
 """UCB exploration constant (rewards are chances of winning, 0..1)."""
 NOISE = ROLLOUT_NOISE
 """Share of the policy's bids that rollouts jitter, so the search does not trust them blindly."""
-PRIOR_BELIEFS = Beliefs(8)
-"""Beliefs about opponents not yet seen bid: the prior over the field's styles."""
 
 
 class Node:
@@ -163,6 +161,8 @@ class MctsBot(Bot):
         self, turn: Turn, also: list[Action], values: bool = True
     ) -> tuple[Node, Game]:
         """Search from ``turn``; without ``values`` a single candidate is not searched."""
+        clock = time.perf_counter
+        deadline = None if self.seconds is None else clock() + self.seconds
         view, variant, rng = turn.view, turn.variant, turn.rng
         model = model_for(variant)
         me = view["viewer"]
@@ -176,15 +176,13 @@ class MctsBot(Bot):
         if len(actions) == 1 and not values:
             return root, first
         players = len(first.state.names)
+        know = beliefs if beliefs is not None else model.prior(players)
         budget = self.iterations if self.iterations is not None else 1 << 60
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        clock = time.perf_counter
         for it in range(budget):
             if deadline is not None and it & 3 == 0 and clock() > deadline and it:
                 break
             game = first.clone() if it == 0 else game_from_view(variant, view, rng.next64())
             # Each opponent's type is drawn for the whole iteration, as the cards are.
-            know = beliefs if beliefs is not None else PRIOR_BELIEFS
             kinds = [None if q == me else know.sample(q, rng) for q in range(players)]
             self._iterate(root, game, model, me, rng, kinds)
         return root, first
@@ -236,6 +234,11 @@ chance, so a player far behind still prefers the move that gains places."""
 MONEY_WEIGHT = 0.02
 """Weight of the expected money (against the others' mean) in the objective: it breaks the
 ties that remain, so a clearly profitable move never ranks below a pass."""
+MONEY_SCALE = 10.0
+"""Money differences are measured in this many of the model's spreads (120 florins in
+Medici): a lead of that much adds ``MONEY_WEIGHT`` to the objective."""
+RANK_SPREAD = 3.0
+"""The expected rank uses a spread this many times the win chance's."""
 
 
 def _outcome(game: Game, model: Model, me: int) -> tuple[float, float, float]:
@@ -259,12 +262,14 @@ def _outcome(game: Game, model: Model, me: int) -> tuple[float, float, float]:
         win = weights[me] / sum(weights)
     beaten = 0.0
     rest = 0.0
+    wide = RANK_SPREAD * spread  # wide, so a player far behind still sees places to gain
     for q, e in enumerate(equity):
         if q != me:
-            beaten += 1.0 / (1.0 + math.exp((e - mine) / spread))
+            beaten += 1.0 / (1.0 + math.exp(min(50.0, (e - mine) / wide)))
             rest += e
     rivals = max(1, n - 1)
-    ahead = math.tanh((mine - rest / rivals) / (4 * model.spread))
+    # Linear, never saturating: every florin counts, however far ahead or behind.
+    ahead = (mine - rest / rivals) / (MONEY_SCALE * model.spread)
     return (
         win + RANK_WEIGHT * beaten / rivals + MONEY_WEIGHT * ahead,
         win,

@@ -51,6 +51,12 @@ class Model(Protocol):
     def evidence(self, game: Game) -> tuple[Any, list[Any]] | None:
         """Opponents' actions seen in the sale under way, keyed by the sale."""
 
+    def prior(self, players: int) -> Beliefs:
+        """Beliefs about opponents before any evidence."""
+
+    def observe(self, beliefs: Beliefs, sighting: Any) -> None:
+        """Update ``beliefs`` with one sighting from ``evidence``."""
+
     def opponent_move(self, game: Game, kind: tuple[float, bool] | None, rng: Rng) -> Action:
         """A rollout move of an opponent of sampled ``kind``."""
 
@@ -99,8 +105,16 @@ class ModelBase:
 
     def evidence(self, game: Game) -> tuple[Any, list[Any]] | None:
         """Opponents' actions seen in the sale under way, keyed by the sale (None: none the
-        model learns from)."""
+        model learns from). Each is a tuple whose first item is the player."""
         return None
+
+    def prior(self, players: int) -> Beliefs:
+        """Beliefs about opponents before any evidence."""
+        return Beliefs(players)
+
+    def observe(self, beliefs: Beliefs, sighting: Any) -> None:
+        """Update ``beliefs`` with one sighting from ``evidence``."""
+        beliefs.observe(*sighting)
 
     def opponent_move(self, game: Game, kind: tuple[float, bool] | None, rng: Rng) -> Action:
         """A rollout move of an opponent of sampled ``kind`` (None: no model of them)."""
@@ -129,11 +143,11 @@ def learn(model: Model, game: Game, memory: dict[Any, list[Any]], me: int) -> Be
         memory[got[0]] = got[1]
     if not memory:
         return None
-    beliefs = Beliefs(len(game.state.names))
+    beliefs = model.prior(len(game.state.names))
     for seen in memory.values():
-        for q, ceiling, lo, bid in seen:
-            if q != me:
-                beliefs.observe(q, ceiling, lo, bid)
+        for sighting in seen:
+            if sighting[0] != me:
+                model.observe(beliefs, sighting)
     return beliefs
 
 

@@ -6,10 +6,13 @@ opponent is described by two things: the share of a lot's worth it pays at most 
 ``WILLING``), and whether it raises by the minimum (``thrifty`` players) or bids its
 limit at once. Before any evidence the beliefs are a prior spread over the field's styles;
 each observed bid or pass reweighs them (Bayes, with a floor so a surprise never rules a
-type out for good).
+type out for good). Medici vs Strozzi uses the same beliefs over another grid: how many
+times the fair price (by our estimate) an opponent asks and pays.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from engine.chance import Rng
 
@@ -23,48 +26,51 @@ SURPRISE = 0.08
 
 
 class Beliefs:
-    """Per opponent: weights over ``WILLING`` and the chance they raise by the minimum."""
+    """Per opponent: weights over a grid of shares (``WILLING`` unless given) and the chance
+    they raise by the minimum."""
 
-    __slots__ = ("weights", "min_raise", "seen")
+    __slots__ = ("grid", "weights", "min_raise", "seen")
 
-    def __init__(self, players: int) -> None:
-        self.weights = [[1.0] * len(WILLING) for _ in range(players)]
+    def __init__(self, players: int, grid: tuple[float, ...] = WILLING) -> None:
+        self.grid = grid
+        self.weights = [[1.0] * len(grid) for _ in range(players)]
         self.min_raise = [PRIOR_MIN_RAISE] * players
         self.seen = [0] * players
+
+    def observe_fit(self, player: int, fits: Callable[[float], bool]) -> None:
+        """Reweigh ``player``'s shares by whether each explains what they were seen doing."""
+        weights = self.weights[player]
+        for i, f in enumerate(self.grid):
+            weights[i] *= 1.0 if fits(f) else SURPRISE
+        top = max(weights)
+        self.weights[player] = [w / top for w in weights]
+        self.seen[player] += 1
 
     def observe(self, player: int, ceiling: int, lo: int, bid: int | None) -> None:
         """``player``, whose ceiling for the lot was ``ceiling``, could bid from ``lo`` and
         bid ``bid`` (None: passed)."""
         if ceiling < 1:
             return  # the lot was worth nothing to them: their action tells nothing
-        weights = self.weights[player]
-        for i, f in enumerate(WILLING):
-            limit = f * ceiling
-            if bid is None:
-                fits = limit < lo + 0.5
-            else:
-                fits = limit >= bid - 0.5
-            weights[i] *= 1.0 if fits else SURPRISE
-        top = max(weights)
-        self.weights[player] = [w / top for w in weights]
-        if bid is not None:
-            p = self.min_raise[player]
-            like_min, like_jump = (0.95, 0.3) if bid == lo else (0.05, 0.7)
-            self.min_raise[player] = p * like_min / (p * like_min + (1 - p) * like_jump)
-        self.seen[player] += 1
+        if bid is None:
+            self.observe_fit(player, lambda f: f * ceiling < lo + 0.5)
+            return
+        self.observe_fit(player, lambda f: f * ceiling >= bid - 0.5)
+        p = self.min_raise[player]
+        like_min, like_jump = (0.95, 0.3) if bid == lo else (0.05, 0.7)
+        self.min_raise[player] = p * like_min / (p * like_min + (1 - p) * like_jump)
 
     def outbid_chance(self, player: int, ceiling: int, bid: int) -> float:
         """The chance ``player``, with ``ceiling`` for the lot, would pay more than ``bid``."""
         weights = self.weights[player]
-        over = sum(w for f, w in zip(WILLING, weights, strict=True) if f * ceiling >= bid + 1)
+        over = sum(w for f, w in zip(self.grid, weights, strict=True) if f * ceiling >= bid + 1)
         return over / sum(weights)
 
     def sample(self, player: int, rng: Rng) -> tuple[float, bool]:
         """A type for ``player`` drawn from the beliefs: (share of worth, raises by minimum)."""
         weights = self.weights[player]
         pick = rng.below(1 << 30) / (1 << 30) * sum(weights)
-        share = WILLING[-1]
-        for f, w in zip(WILLING, weights, strict=True):
+        share = self.grid[-1]
+        for f, w in zip(self.grid, weights, strict=True):
             pick -= w
             if pick < 0:
                 share = f
@@ -74,4 +80,4 @@ class Beliefs:
     def mean_share(self, player: int) -> float:
         """The expected share of worth ``player`` pays at most."""
         weights = self.weights[player]
-        return sum(f * w for f, w in zip(WILLING, weights, strict=True)) / sum(weights)
+        return sum(f * w for f, w in zip(self.grid, weights, strict=True)) / sum(weights)

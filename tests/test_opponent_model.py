@@ -1,0 +1,143 @@
+"""Opponent modelling and the search objective: beliefs from public bids, a search that
+never gives up (the bots issue, items 2 and 3)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+import engine
+from engine.actions import Action
+from engine.bots import make_bot
+from engine.bots.medici_value import best_bid
+from engine.bots.models import learn, model_for
+from engine.bots.opponents import WILLING, Beliefs
+from engine.chance import Rng
+from engine.game import game_from_view
+
+
+# -- beliefs ------------------------------------------------------------------------------------
+def test_minimum_raises_make_an_opponent_look_thrifty() -> None:
+    b = Beliefs(3)
+    for lo in (1, 3, 5):
+        b.observe(1, 20, lo, lo)  # always the minimum, far below the lot's worth
+    assert b.min_raise[1] > 0.9
+    assert b.min_raise[2] == pytest.approx(Beliefs(3).min_raise[2])  # others untouched
+
+
+def test_passes_below_worth_lower_the_share_and_big_bids_raise_it() -> None:
+    stingy, bold = Beliefs(2), Beliefs(2)
+    prior = stingy.mean_share(1)
+    for _ in range(3):
+        stingy.observe(1, 20, 9, None)  # passed at 9 on a lot worth 20 to them
+        bold.observe(1, 20, 2, 19)  # jumped to 19 when 2 would do
+    assert stingy.mean_share(1) < 0.5 < prior < bold.mean_share(1)
+    assert bold.min_raise[1] < 0.1
+    # A surprise never rules a type out for good.
+    assert min(stingy.weights[1]) > 0 and min(bold.weights[1]) > 0
+
+
+def test_a_worthless_lot_tells_nothing() -> None:
+    b = Beliefs(2)
+    b.observe(1, 0, 1, None)
+    assert b.weights[1] == [1.0] * len(WILLING) and b.seen[1] == 0
+
+
+def test_sampling_follows_the_beliefs() -> None:
+    b = Beliefs(2)
+    for _ in range(6):
+        b.observe(1, 30, 20, None)  # never pays two thirds of worth
+    rng = Rng(1)
+    shares = [b.sample(1, rng)[0] for _ in range(400)]
+    assert sum(s < 0.67 for s in shares) > 300
+
+
+def test_best_bid_pays_less_against_opponents_believed_thrifty() -> None:
+    cheap, dear = Beliefs(3), Beliefs(3)
+    for _ in range(4):
+        cheap.observe(2, 30, 12, None)
+        dear.observe(2, 30, 2, 30)
+    low = best_bid(25.0, 1, 40, [(2, 30)], cheap)
+    high = best_bid(25.0, 1, 40, [(2, 30)], dear)
+    assert low is not None and (high is None or low < high)
+
+
+def test_best_bid_basics() -> None:
+    assert best_bid(10.0, 3, 40, []) == 3  # the last bidder needs only the minimum (M-9)
+    assert best_bid(2.5, 3, 40, []) is None  # worth less than the minimum: pass
+    bid = best_bid(30.0, 1, 12, [(1, 15), (2, 15)])
+    assert bid is not None and bid <= 12  # never above the bidder's money
+    # Rivals sure to outbid anything it can pay: no bid gains, so it passes.
+    assert best_bid(30.0, 1, 12, [(1, 40), (2, 40)]) is None
+
+
+# -- learning from the view only -----------------------------------------------------------------
+def _auction_with_bids() -> engine.Game:
+    game = engine.new_game("medici", 4, seed=8)
+    game.apply("draw")
+    game.apply("stop")
+    game.apply("bid 1")
+    game.apply("pass")
+    return game
+
+
+def test_a_bot_learns_from_the_bids_it_sees_and_remembers_them() -> None:
+    game = _auction_with_bids()
+    seat = game.current_player
+    view = game.view(seat)
+    bot = make_bot("greedy", 1)
+    bot.choose(view, game.legal_actions(), game.variant)
+    assert len(bot.memory) == 1
+    [seen] = bot.memory.values()
+    assert [(q, bid) for q, _, _, bid in seen] == [(p, b) for p, b in game.state.bids]
+    beliefs = learn(model_for(game.variant), game_from_view(game.variant, view, 3),
+                    bot.memory, seat)
+    assert beliefs is not None and sum(beliefs.seen) == 2
+
+
+def test_learning_reads_only_the_view() -> None:
+    # Two games that differ only in the hidden pile teach the same beliefs (G-3).
+    game = _auction_with_bids()
+    seat = game.current_player
+    view = game.view(seat)
+    model = model_for(game.variant)
+    a = learn(model, game_from_view(game.variant, view, 1), {}, seat)
+    b = learn(model, game_from_view(game.variant, view, 999), {}, seat)
+    assert a is not None and b is not None
+    assert a.weights == b.weights and a.min_raise == b.min_raise
+
+
+# -- the objective never gives up --------------------------------------------------------------
+def _losing_last_bid() -> tuple[dict, engine.Game]:
+    """Day 3, the viewer far behind, last to bid on gold:10 + spice:4, everyone passed."""
+    game = engine.new_game("medici", 4, seed=3)
+    bots = [make_bot("greedy", i) for i in range(4)]
+    while not (game.state.day == 3 and game.state.phase == "bidding"):
+        seat = game.current_player
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions(), game.variant))
+    view = copy.deepcopy(game.view(game.current_player))
+    me = view["viewer"]
+    others = [q for q in range(4) if q != me]
+    for q, player in enumerate(view["players"]):
+        player["money"] = 5 if q == me else 160
+    assert not any(p["ship"] for p in view["players"]) and not view["discards"]
+    view["lot"] = ["gold:10", "spice:4"]
+    view["pile_count"] -= 1
+    view["selector"] = me
+    view["bids"] = [{"player": q, "bid": None} for q in others]
+    view["bidders"] = [me]
+    view["high_bid"], view["high_bidder"] = 0, None
+    return view, game_from_view(game.variant, view, 1)
+
+
+def test_a_losing_player_still_takes_a_bargain() -> None:
+    view, game = _losing_last_bid()
+    bot = make_bot("mcts:400", 7)
+    rows = bot.analyse(view, game.legal_actions(), game.variant, top=None)
+    value = {str(r.action): r.value for r in rows}
+    assert value["bid 1"] > value["pass"]
+    assert rows[0].action.kind == "bid"  # the move it would make
+    assert len({round(v, 6) for v in value.values()}) > 1  # not every move valued alike
+    assert "win ~" in rows[0].note and "final money ~" in rows[0].note
+    assert bot.choose(view, game.legal_actions(), game.variant) != Action("pass")
