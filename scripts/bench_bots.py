@@ -16,7 +16,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import new_game  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
-from engine.bots.mcts import NOISE  # noqa: E402
 from engine.bots.models import model_for  # noqa: E402
 from engine.chance import Rng  # noqa: E402
 from engine.game import Game, game_from_view  # noqa: E402
@@ -30,9 +29,19 @@ def _first_decision(variant: str, players: int, seed: int) -> Game:
     return game
 
 
-def mcts_rate(variant: str, players: int, iterations: int) -> tuple[float, float]:
-    """MCTS iterations per second (wall clock, CPU) at the start of a game."""
-    game = _first_decision(variant, players, 1)
+def _first_bid(variant: str, players: int, seed: int) -> Game:
+    """A new game moved on to its first auction (Medici) or price (Medici vs Strozzi)."""
+    game = new_game(variant, players, seed=seed)
+    game.apply("draw")
+    game.apply("stop")
+    return game
+
+
+def mcts_rate(
+    variant: str, players: int, iterations: int, at: str = "bid"
+) -> tuple[float, float]:
+    """MCTS iterations per second (wall clock, CPU) at the first bid (or first decision)."""
+    game = (_first_bid if at == "bid" else _first_decision)(variant, players, 1)
     seat = game.current_player
     bot = make_bot(f"mcts:{iterations}", 1)
     wall, cpu = time.perf_counter(), time.process_time()
@@ -48,25 +57,34 @@ def rollout_cost(variant: str, players: int, count: int) -> tuple[float, float]:
     view = game.view(seat)
     model = model_for(game.variant)
     rng = Rng(3)
+    prior = model.prior(players)
     moves = 0
     took = 0.0
     for i in range(count):
         sample = game_from_view(game.variant, view, i)
+        kinds = [None if q == seat else prior.sample(q, rng) for q in range(players)]
         mark = model.horizon(sample)
         start = time.perf_counter()
         while not sample.is_over and model.horizon(sample) == mark:
-            sample.apply(model.policy(sample, rng, NOISE))
+            mover = sample.current_player
+            if mover == seat:
+                sample.apply(model.rollout_move(sample, rng))
+            else:
+                sample.apply(model.opponent_move(sample, kinds[mover], rng))
             moves += 1
         took += time.perf_counter() - start
     return took / count * 1e6, took / moves * 1e6
 
 
-def move_times(variant: str, players: int, games: int) -> tuple[float, float, int]:
-    """Mean and longest seconds of a default-strength ``mcts`` move, and how many moves."""
+def move_times(
+    variant: str, players: int, games: int, rivals: str = "greedy"
+) -> tuple[float, float, int]:
+    """Mean and longest seconds of a default-strength ``mcts`` move over whole games (the
+    whole ``choose``: view checks, setup and search), and how many moves."""
     times = []
     for seed in range(games):
         game = new_game(variant, players, seed=seed)
-        bots = [make_bot("mcts" if s == 0 else "greedy", seed) for s in range(players)]
+        bots = [make_bot("mcts" if s == 0 else rivals, seed) for s in range(players)]
         while not game.is_over:
             seat = game.current_player
             assert seat is not None
@@ -88,17 +106,22 @@ def games_rate(variant: str, bots: list[str], games: int, jobs: int) -> float:
 def run(quick: bool) -> None:
     """Print the bots' figures."""
     print("== bots ==")
-    iterations = 100 if quick else 400
+    iterations = 200 if quick else 1000
     for variant, players in (("medici", 4), ("medici-vs-strozzi", 2)):
         wall, cpu = mcts_rate(variant, players, iterations)
+        first_wall, first_cpu = mcts_rate(variant, players, iterations, at="draw")
         per_rollout, per_move = rollout_cost(variant, players, 20 if quick else 100)
-        print(f"{variant} {players}p, game start: MCTS {wall:6.0f} iterations/s "
-              f"({cpu:.0f}/s of CPU); rollout to the end of the round/day "
+        print(f"{variant} {players}p: MCTS {wall:6.0f} iterations/s at the first bid or price "
+              f"({cpu:.0f}/s of CPU), {first_wall:.0f}/s at the first draw "
+              f"({first_cpu:.0f}/s of CPU); a rollout to the end of the day/round "
               f"{per_rollout / 1000:.2f} ms ({per_move:.1f} µs a move)")
-    for variant, players in (("medici", 4), ("medici-vs-strozzi", 2)):
-        mean, longest, count = move_times(variant, players, 1)
+    games = 1 if quick else 3
+    for variant, players, rivals in (
+        ("medici", 4, "greedy"), ("medici", 4, "thrifty"), ("medici-vs-strozzi", 2, "greedy"),
+    ):
+        mean, longest, count = move_times(variant, players, games, rivals)
         print(f"{variant}: default mcts move {mean:.2f} s on average, {longest:.2f} s at most "
-              f"({count} moves of one game against greedy)")
+              f"({count} moves of {games} whole games against {rivals})")
     cores = os.cpu_count() or 1
     for variant, bots, games in (
         ("medici", ["random"] * 4, 200 if quick else 2000),

@@ -40,6 +40,7 @@ EQUITY_KEEP = 0.8
 """Share of today's majority income a position is expected to earn again on each later day."""
 DRAW_SAMPLES = 6
 """Cards a rollout's selector looks at to decide whether to draw (all of them otherwise)."""
+SHADE_RIVALS = 1.0
 SHADE = 0.4
 """Share of a lot's estimated worth a bid may spend: the estimate is rough, and money not
 spent is score (M-2, G-4), so an even trade is a loss against the field."""
@@ -303,27 +304,35 @@ class Position:
 def _selector_gain(pos: Position, selector: int, worths: list[float | None]) -> float:
     """The selector's gain from a lot worth ``worths`` to each player (None: cannot take it).
 
-    Rivals are taken to bid up to their worth. The selector, bidding last, buys just above
-    the best rival when the lot is worth more to them; otherwise the rival's bargain counts
+    Every worth is shaded as bids are (``SHADE``), and each rival pays the share of it the
+    beliefs expect (``Beliefs.mean_share``). The selector, bidding last, buys just above the
+    best rival when the lot is worth more to them; otherwise the rival's bargain counts
     against them, shared among all rivals.
     """
     money = pos.money
+    know = pos.model.beliefs or PRIOR
+    loans = pos.model.loans
     first = second = -1
     mine = -1
+    shaded = -1.0
     for q, w in enumerate(worths):
         if w is None:
             continue
-        c = int(math.floor(w)) if pos.model.loans else min(money[q], int(math.floor(w)))
         if q == selector:
-            mine = c
-        elif c > first:
+            shaded = w * SHADE
+            c = int(shaded)
+            mine = c if loans else min(money[q], c)
+            continue
+        c = int(w * SHADE_RIVALS * know.mean_share(q))
+        c = c if loans else min(money[q], c)
+        if c > first:
             first, second = c, first
         elif c > second:
             second = c
     if first < 1:
-        return (worths[selector] or 0.0) - 1 if mine >= 1 else 0.0
+        return shaded - 1 if mine >= 1 else 0.0
     if mine >= first + 1:
-        return worths[selector] - (first + 1)  # type: ignore[operator]
+        return shaded - (first + 1)
     return -RIVAL_WEIGHT * (first - max(mine, second, 0)) / max(1, pos.n - 1)
 
 

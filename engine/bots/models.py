@@ -154,6 +154,13 @@ def learn(model: Model, game: Game, memory: dict[Any, list[Any]], me: int) -> Be
 _MODELS: dict[int, tuple[Variant, Model]] = {}
 
 
+def forget_beliefs(variant: Variant) -> None:
+    """Clear the beliefs of the variant's model, if one was built (a new decision starts)."""
+    hit = _MODELS.get(id(variant))
+    if hit is not None and hit[0] is variant:
+        hit[1].beliefs = None
+
+
 def model_for(variant: Variant) -> Model:
     """The model of a variant's game, built once per variant."""
     hit = _MODELS.get(id(variant))
