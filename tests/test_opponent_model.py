@@ -141,3 +141,41 @@ def test_a_losing_player_still_takes_a_bargain() -> None:
     assert len({round(v, 6) for v in value.values()}) > 1  # not every move valued alike
     assert "win ~" in rows[0].note and "final money ~" in rows[0].note
     assert bot.choose(view, game.legal_actions(), game.variant) != Action("pass")
+
+
+def test_one_bots_beliefs_never_reach_another_bots_decision() -> None:
+    # The game model is shared per variant; a greedy bot's beliefs about a 3-player game
+    # must not steer a style bot's (or another greedy's) move in a 6-player game.
+    small = _auction_with_bids()
+    big = engine.new_game("medici", 6, seed=4)
+    big.apply("draw")
+    seat = big.current_player
+    fresh = make_bot("thrifty", 2).choose(big.view(seat), big.legal_actions(), big.variant)
+    model = model_for(small.variant)
+    model.beliefs = Beliefs(3)  # as if left behind by another bot's search
+    again = make_bot("thrifty", 2).choose(big.view(seat), big.legal_actions(), big.variant)
+    assert again == fresh
+
+
+def test_medici_vs_strozzi_prices_teach_how_dear_an_opponent_is() -> None:
+    game = engine.new_game("medici-vs-strozzi", 2, seed=6)
+    game.apply("draw")
+    game.apply("draw")
+    game.apply("stop")
+    model = model_for(game.variant)
+    fair = None
+    beliefs = {}
+    for factor in (0.7, 2.2):
+        trial = game.clone()
+        pos = model.position(trial.state)
+        st = trial.state
+        fair = (pos.worth(st.active, st.lot) + pos.worth(1 - st.active, st.lot)) / 2
+        trial.apply(f"price {max(0, int(factor * fair))}")
+        seat = trial.current_player
+        beliefs[factor] = learn(model, game_from_view(trial.variant, trial.view(seat), 1), {},
+                                seat)
+    assert fair is not None and fair >= 2
+    cheap, dear = beliefs[0.7], beliefs[2.2]
+    assert cheap is not None and dear is not None
+    active = game.state.active
+    assert cheap.mean_share(active) < dear.mean_share(active)
