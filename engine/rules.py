@@ -16,8 +16,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from engine.errors import Problem, RulesError
-from engine.yamlsafe import Document, load_yaml, merge
+from engine.errors import UNSAFE_TEXT, Problem, RulesError
+from engine.yamlsafe import Document, dotted, load_yaml, merge
 
 GAMES = {"medici": "engine.medici", "medici-vs-strozzi": "engine.strozzi"}
 """Game id -> module providing ``check(doc) -> list[Problem]`` and ``Logic``."""
@@ -179,6 +179,9 @@ def _display(path: Path) -> str:
 def check_document(doc: Document) -> list[Problem]:
     """Every problem in a resolved rules document."""
     data = doc.data
+    unsafe = _unsafe_text(doc)
+    if unsafe:
+        return unsafe
     game = data.get("game") if isinstance(data, dict) else None
     if not isinstance(game, str) or game not in GAMES:
         file, line = doc.where(("game",))
@@ -186,10 +189,44 @@ def check_document(doc: Document) -> list[Problem]:
     return import_module(GAMES[game]).check(doc)
 
 
+def _unsafe_text(doc: Document) -> list[Problem]:
+    """Strings that no screen should print: control characters (a YAML ``"\\e"`` is ESC)
+    and unpaired surrogates (``"\\ud800"``), which cannot even be printed."""
+    problems = []
+    todo: list[tuple[Any, tuple[str | int, ...]]] = [(doc.data, ())]
+    while todo:
+        value, path = todo.pop()
+        if isinstance(value, dict):
+            todo.extend((v, (*path, k)) for k, v in value.items())
+            todo.extend((k, path) for k in value if isinstance(k, str))
+        elif isinstance(value, list):
+            todo.extend((v, (*path, i)) for i, v in enumerate(value))
+        elif isinstance(value, str) and (bad := UNSAFE_TEXT.search(value)) is not None:
+            file, line = doc.where(path)
+            problems.append(Problem(file, line, dotted(path), f"character U+{ord(bad.group()):04X} "
+                                    "is not allowed in text: remove it"))
+    return problems
+
+
 def digest(rules: dict[str, Any]) -> str:
     """A SHA-256 over the canonical JSON of resolved rules."""
-    text = json.dumps(rules, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
+    try:
+        text = json.dumps(rules, sort_keys=True, separators=(",", ":"), default=str)
+    except TypeError:
+        # Keys of mixed kinds (2 and "x" in one mapping) cannot be sorted. Valid rules
+        # never mix them, so this digest only has to differ from theirs, not be pretty.
+        text = json.dumps(_text_keys(rules), sort_keys=True, separators=(",", ":"), default=str)
+    # surrogatepass: an unpaired surrogate in foreign rules still gets a digest (to refuse).
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _text_keys(value: Any) -> Any:
+    """``value`` with every mapping key written as ``type:key`` text (sortable, distinct)."""
+    if isinstance(value, dict):
+        return {f"{type(k).__name__}:{k}": _text_keys(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_text_keys(v) for v in value]
+    return value
 
 
 _CACHE: dict[tuple[str, str, bool | None], Variant] = {}

@@ -129,7 +129,12 @@ def _fsync_folder(folder: Path) -> None:
 
 def write_record(record: Record, path: Path, *, make_folder: bool = True) -> Path:
     """Write a record to ``path`` atomically, creating its folder if ``make_folder``."""
-    data = encode(record).encode("utf-8")
+    try:
+        data = encode(record).encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise RecordError(
+            display(path), f"could not save: the game holds text that is not valid Unicode ({err})"
+        ) from None
     try:
         if make_folder:
             path.parent.mkdir(parents=True, exist_ok=True)
