@@ -14,7 +14,7 @@ from engine.chance import (
     chance_from_events,
     fresh_seed,
 )
-from engine.errors import ChanceExhausted, IllegalAction, quote
+from engine.errors import UNSAFE_TEXT, ChanceExhausted, IllegalAction, quote
 from engine.logic import Event, Logic, State
 from engine.rules import Variant, load_variant
 
@@ -181,11 +181,13 @@ def _names(players: int | Sequence[str], logic: Logic) -> tuple[str, ...]:
     if len(set(names)) != len(names) or any(not n.strip() for n in names):
         raise ValueError(f"player names must be distinct and not empty, got {list(names)}")
     for name in names:
-        try:
-            name.encode("utf-8")
-        except UnicodeEncodeError:
-            # An unpaired surrogate: no record, terminal or file could hold the name.
-            raise ValueError(f"player name {quote(name)} is not valid Unicode text") from None
+        # ESC would drive the terminal of whoever sees the name; an unpaired surrogate
+        # cannot be written to a record, a terminal or any file.
+        if UNSAFE_TEXT.search(name):
+            raise ValueError(
+                f"player name {quote(name)} holds a control character or an unpaired "
+                "surrogate: names are plain text"
+            )
     return names
 
 
