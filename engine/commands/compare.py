@@ -47,7 +47,7 @@ def _run(args: argparse.Namespace) -> int:
     try:
         result = compare(
             args.a, args.b, players=args.players, bots=args.bots, games=args.games,
-            seed=args.seed, jobs=args.jobs, game=args.game, progress=progress,
+            seed=args.seed, jobs=args.jobs, game=args.game, progress=progress, keep=False,
         )
     except ValueError as err:
         if progress is not None:

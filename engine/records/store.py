@@ -120,8 +120,8 @@ def check_target(path: Path) -> None:
     kind = next((what for test, what in _KINDS if test(info.st_mode)), "a special file")
     raise OSError(
         errno.EEXIST,
-        f"the target is {kind}, not a regular file: a save replaces only a regular file "
-        "or makes a new one",
+        f"the target is {kind}, not a regular file: only a regular file is ever replaced "
+        "(or a new one made)",
         str(path),
     )
 
