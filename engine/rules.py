@@ -294,3 +294,22 @@ def load_variant(ref: str, strict: bool | None = None) -> Variant:
     var = _build(doc.data, doc.name, strict)
     _FILE_CACHE[key] = ([_stamp(p) for p in files], var)
     return var
+
+
+def rules_label(name: str, rules_digest: str) -> str:
+    """How ``verify``, ``log`` and ``variant check`` name a record's or a file's rules.
+
+    The name itself, unless it is a shipped variant's name on other rules (a house rule
+    file or an edited record calling itself ``medici``): then ``modified medici rules
+    (digest 2c87184a5dc4)``, so no one takes them for the shipped rules. Such rules are
+    flagged, not refused: a record saved under an older release's shipped rules still loads.
+    """
+    if name not in variant_names():
+        return name
+    try:
+        shipped = load_variant(name).digest
+    except RulesError:
+        return name
+    if shipped == rules_digest:
+        return name
+    return f"modified {name} rules (digest {rules_digest[:12]})"

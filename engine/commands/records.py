@@ -108,6 +108,7 @@ def _interactive(path: Path, saves: str | None) -> int:
 
 def _verify(args: argparse.Namespace) -> int:
     from engine.records import load_path
+    from engine.rules import rules_label
 
     failures = 0
     for name in args.files:
@@ -126,8 +127,9 @@ def _verify(args: argparse.Namespace) -> int:
             if record.migrated_from is not None
             else ""
         )
+        rules = rules_label(record.variant, record.rules_digest)
         print(
-            f"OK {record.source}: {record.variant}, {len(record.players)} players, "
+            f"OK {record.source}: {rules}, {len(record.players)} players, "
             f"{moves} moves, {state}{kind}{migrated}"
         )
     return 1 if failures else 0
