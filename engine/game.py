@@ -87,7 +87,12 @@ class Game:
         if isinstance(action, str):
             return self.logic.grammar.parse(action)
         if isinstance(action, Action) and isinstance(action.kind, str) and len(action) == 4:
-            return action
+            if len(action.kind) <= 40 and not UNSAFE_TEXT.search(action.kind):
+                return action
+            # No action is named so; messages would echo the name (ESC, surrogates) raw.
+            raise IllegalAction(
+                f"unknown action {quote(action.kind)}", describe(self.logic.legal(self.state))
+            )
         legal = describe(self.logic.legal(self.state))
         if isinstance(action, Action):
             raise IllegalAction(f"an action's kind is a word, got {action.kind!r}", legal)

@@ -16,7 +16,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from engine.errors import UNSAFE_TEXT, Problem, RulesError
+from engine.errors import UNSAFE_TEXT, Problem, RulesError, quote
 from engine.yamlsafe import Document, dotted, load_yaml, merge
 
 GAMES = {"medici": "engine.medici", "medici-vs-strozzi": "engine.strozzi"}
@@ -59,6 +59,9 @@ class Variant:
 
 
 def _locate(ref: str, relative_to: Path | None = None) -> Path:
+    if not isinstance(ref, str) or "\0" in ref or UNSAFE_TEXT.search(ref.replace("\t", " ")):
+        # No file is called so (NUL), or the name could not even be printed in the message.
+        raise RulesError([Problem(quote(ref), None, "", "not a variant name or a file name")])
     looks_like_path = "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))
     if looks_like_path:
         path = Path(ref)
@@ -66,6 +69,15 @@ def _locate(ref: str, relative_to: Path | None = None) -> Path:
             path = relative_to / ref
         return path
     return config_dir() / f"{ref}.yaml"
+
+
+def _is_file(path: Path) -> bool:
+    """``path.is_file()``, False rather than an error for a name the system refuses
+    (too long, say): such a file does not exist either."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def resolve_document(
@@ -78,7 +90,7 @@ def resolve_document(
     path = _locate(ref, relative_to)
     if files is not None:
         files.append(path)
-    if not path.is_file():
+    if not _is_file(path):
         known = ", ".join(variant_names())
         raise RulesError(
             [Problem(str(path), None, "", f"no such rules file (shipped variants: {known})")]
@@ -97,7 +109,7 @@ def resolve_document(
         file, line = doc.where(("extends",))
         message = f"more than {MAX_EXTENDS} levels (a loop?)"
         raise RulesError([Problem(file, line, "extends", message)])
-    if not _locate(base_ref, path.parent).is_file():
+    if not _is_file(_locate(base_ref, path.parent)):
         # Said at the `extends:` line: that is where the fix goes.
         file, line = doc.where(("extends",))
         known = ", ".join(variant_names())

@@ -55,8 +55,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _path(name: str, saves: str | None) -> Path:
     from engine.records.store import resolve_save_path
 
-    if Path(name).exists():
-        return Path(name)
+    try:
+        if Path(name).exists():
+            return Path(name)
+    except (OSError, ValueError):
+        pass  # a name the system refuses (too long, a NUL): no such file; said on reading
     return resolve_save_path(name, saves)
 
 

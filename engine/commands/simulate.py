@@ -96,7 +96,12 @@ def _run(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise TournamentError(f"--jobs must be at least 1, got {args.jobs}")
     for option in (args.out, args.csv):
-        if option and not Path(option).resolve().parent.is_dir():
+        try:
+            folder = Path(option).resolve().parent.is_dir() if option else True
+        except (OSError, ValueError) as err:
+            raise TournamentError(f"cannot write {option}: {getattr(err, 'strerror', err)}") \
+                from None
+        if not folder:
             raise TournamentError(f"cannot write {option}: no such folder")
     check_games(args.games, args.seed)
     for option in (args.out, args.csv):

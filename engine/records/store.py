@@ -20,7 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from engine.errors import RecordError
+from engine.errors import UNSAFE_TEXT, RecordError, quote
 from engine.game import Game
 from engine.records.format import Record, encode, read_document, record_from_game
 from engine.records.schema import check_document
@@ -60,13 +60,22 @@ def resolve_save_path(name: PathLike, directory: PathLike | None = None) -> Path
     added when missing; it may not leave the folder. An explicit path is taken as given.
     """
     if is_explicit_path(name):
-        return Path(os.path.expanduser(os.fspath(name)))
+        given = os.fspath(name)
+        try:
+            # The file system must be able to take the name: no NUL, no lone surrogate (a
+            # byte that is not UTF-8, from the command line, passes as its own escape).
+            os.fsencode(given)
+            if "\0" in given:
+                raise ValueError
+        except (UnicodeEncodeError, ValueError):
+            raise RecordError(quote(given), "not a possible file name") from None
+        return Path(os.path.expanduser(given))
     text = str(name)
     if not text.strip():
         raise RecordError(repr(text), "a save needs a name")
-    if any(ord(c) < 32 or c == "\x7f" for c in text) or "\\" in text or ":" in text:
+    if UNSAFE_TEXT.search(text) or "\\" in text or ":" in text:
         raise RecordError(
-            repr(text), "a save name has no control characters, backslashes or colons"
+            quote(text), "a save name has no control characters, backslashes or colons"
         )
     parts = Path(text).parts
     if ".." in parts or any(p.startswith(".") for p in parts):
@@ -221,6 +230,14 @@ def remove_stale_temps(folder: Path) -> int:
     return removed
 
 
+def _exists(path: Path, file: bool = False) -> bool:
+    """``path.exists()`` (``is_file()``), False for a name the system refuses (too long)."""
+    try:
+        return path.is_file() if file else path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _regular(path: Path) -> bool:
     try:
         return stat.S_ISREG(os.lstat(path).st_mode)
@@ -363,7 +380,11 @@ def load_path(path: Path, on_step: StepHook | None = None) -> tuple[Record, Game
 def load_game(name_or_path: PathLike, directory: PathLike | None = None) -> LoadedGame:
     """Load and verify a saved game; RecordError says what is wrong and changes nothing."""
     path = resolve_save_path(name_or_path, directory)
-    if not path.exists() and not is_explicit_path(name_or_path) and Path(name_or_path).is_file():
+    if (
+        not is_explicit_path(name_or_path)
+        and not _exists(path)
+        and _exists(Path(name_or_path), file=True)
+    ):
         raise RecordError(
             display(path),
             f"no such save; a file outside the saves folder is opened by its path, "

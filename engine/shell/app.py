@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Legal, describe
-from engine.errors import IllegalAction, MediciError
+from engine.errors import IllegalAction, MediciError, quote
 from engine.shell import render
 from engine.shell.commands import COMMANDS, MOVES, Command
 from engine.shell.console import Console
@@ -175,7 +175,7 @@ class Shell:
         names = [c.name for c in self.commands_here()] + sorted(self.move_words())
         close = difflib.get_close_matches(word, names, n=1, cutoff=0.5)
         hint = f": did you mean `{close[0]}`?" if close else ""
-        return f"unknown command {word!r}{hint} (`help` lists the commands)"
+        return f"unknown command {quote(word)}{hint} (`help` lists the commands)"
 
     # -- moves and bots ---------------------------------------------------------------
     def require_session(self) -> Session:
