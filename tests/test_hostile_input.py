@@ -21,7 +21,7 @@ from engine.actions import Action
 from engine.bots import check_spec, make_bot
 from engine.bots.mcts import MAX_ITERATIONS, MAX_SECONDS, parse_budget
 from engine.cli import main
-from engine.errors import IllegalAction, RecordError, escape_controls
+from engine.errors import IllegalAction, RecordError, RulesError, escape_controls
 from engine.records import load_game, save_game
 from engine.records.format import checksum
 from engine.records.store import TEMP_SUFFIX, atomic_write, remove_stale_temps
@@ -501,3 +501,61 @@ def test_3_a_kind_of_day_end_first_seen_late_counts_zero_in_the_games_before():
     days = {m.key: m for m in cmp.measures()}["days_empty_pile"]
     assert (days.a.mean, days.b.mean) == (0.125, 0.125)  # one half-day of four games each
     assert days.games == 4 and days.diff.mean == 0.0
+
+
+# -- found by the fuzz suite (tests/fuzzing.py), pinned ------------------------------------------
+@pytest.mark.parametrize("kind", ["\ud800", "dr\x1b[2Jaw", "x" * 5000])
+def test_fuzz_an_action_kind_that_is_no_word_is_refused_with_an_escaped_message(kind):
+    game = _played()
+    with pytest.raises(IllegalAction) as info:
+        game.apply(Action(kind, {}, False, 3))  # type: ignore[arg-type]
+    message = str(info.value)
+    message.encode("utf-8")
+    assert "\x1b" not in message and len(message) < 400
+    assert game.is_legal(Action(kind)) is False
+
+
+@pytest.mark.parametrize("name", ["g1\ud800", "./g1\ud800.json", "./a\x00b.json"])
+def test_fuzz_a_save_name_no_file_system_takes_is_refused(tmp_path, name):
+    with pytest.raises(RecordError, match="save name|not a possible file name"):
+        save_game(_played(), name, directory=tmp_path)
+    with pytest.raises(RecordError):
+        load_game(name, directory=tmp_path)
+
+
+def test_fuzz_the_shell_reports_bad_save_and_rules_names_without_internal_errors(tmp_path):
+    lines = ["new medici Ann bot:random", "save g1\ud800", "rules medici-\x00amigo",
+             "rules medici-\ud800", "quit"]
+    status, _, err = _shell(lines, tmp_path)
+    assert status == 1
+    assert "internal error" not in err and "Traceback" not in err
+    assert err.count("medici: line") == 3
+
+
+@pytest.mark.parametrize(
+    "ref", ["medici-\x00amigo", "medici-\ud800", "x" * 3000, "x" * 3000 + ".yaml"]
+)
+def test_fuzz_a_variant_reference_no_file_can_have_is_a_rules_error(ref):
+    with pytest.raises(RulesError):
+        engine.load_variant(ref)
+
+
+def test_fuzz_a_rules_file_extending_a_name_too_long_for_the_system(tmp_path, capsys):
+    rules = tmp_path / "long.yaml"
+    rules.write_text(f'name: long\nextends: "{"x" * 3000}"\n', encoding="utf-8")
+    status, _, err = _cli(["variant", "check", str(rules)], capsys)
+    _clean_refusal(status, err, "extends", "no variant or rules file")
+
+
+@pytest.mark.parametrize("command", [["verify"], ["log"], ["replay", "--json"]])
+def test_fuzz_a_record_name_too_long_for_the_system(tmp_path, capsys, command, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    status, _, err = _cli([*command, "x" * 3000], capsys)
+    _clean_refusal(status, err)
+    assert "no such file" in err or "File name too long" in err
+
+
+def test_fuzz_simulate_output_named_too_long_for_the_system(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    status, _, err = _cli(["simulate", "--games", "1", "--out", "x" * 3000 + "/r.json"], capsys)
+    _clean_refusal(status, err, "cannot write")
