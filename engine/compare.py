@@ -11,6 +11,7 @@ the share of days that ended by full ships or by an empty pile (M-12).
 from __future__ import annotations
 
 import collections
+import io
 import os
 import time
 from collections import Counter
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from engine.bots import make_bot
+from engine.records.store import atomic_write
 from engine.rules import Variant, load_variant
 from engine.stats import Interval, Running, share_text
 from engine.tournament import WINDOW, check_games, play_game
@@ -546,7 +548,8 @@ def text_chart(cmp: Comparison, width: int = 40, fancy: bool = True) -> str:
 def plot_png(cmp: Comparison, path: str | os.PathLike[str]) -> None:
     """Draw the comparison into a PNG file (needs matplotlib: ``pip install 'medici[plot]'``).
 
-    Raises ImportError when matplotlib is not installed.
+    Raises ImportError when matplotlib is not installed, OSError when ``path`` cannot be
+    written or is not a regular file (``engine.records.store.check_target``).
     """
     import matplotlib
 
@@ -608,5 +611,8 @@ def plot_png(cmp: Comparison, path: str | os.PathLike[str]) -> None:
     ax.set_title("Distribution of the winner's money")
     ax.legend(fontsize="small")
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    picture = io.BytesIO()
+    fig.savefig(picture, format="png", dpi=100)
+    # Whole or not at all, and never over a device or FIFO (it would block or be replaced).
+    atomic_write(Path(path), picture.getvalue())
     plt.close(fig)

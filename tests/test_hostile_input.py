@@ -559,3 +559,13 @@ def test_fuzz_simulate_output_named_too_long_for_the_system(tmp_path, capsys, mo
     monkeypatch.chdir(tmp_path)
     status, _, err = _cli(["simulate", "--games", "1", "--out", "x" * 3000 + "/r.json"], capsys)
     _clean_refusal(status, err, "cannot write")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (POSIX)")
+def test_14_compare_never_draws_its_plot_into_a_fifo(tmp_path, capsys):
+    fifo = tmp_path / "plot.png"
+    os.mkfifo(fifo)
+    status, _, err = _cli(["compare", "medici", "medici-rich", "--games", "2", "--plot",
+                           str(fifo)], capsys)
+    _clean_refusal(status, err, "FIFO")
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
