@@ -86,8 +86,11 @@ class Game:
         """
         if isinstance(action, str):
             return self.logic.grammar.parse(action)
-        if isinstance(action, Action) and isinstance(action.kind, str) and len(action) == 4:
-            if len(action.kind) <= 40 and not UNSAFE_TEXT.search(action.kind):
+        if isinstance(action, Action) and isinstance(action.kind, str):
+            kind = action.kind
+            if kind in self.logic.grammar.kinds or (
+                len(kind) <= 40 and not UNSAFE_TEXT.search(kind)
+            ):
                 return action
             # No action is named so; messages would echo the name (ESC, surrogates) raw.
             raise IllegalAction(
