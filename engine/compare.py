@@ -25,7 +25,7 @@ from engine.bots import make_bot
 from engine.records.store import atomic_write
 from engine.rules import Variant, load_variant
 from engine.stats import Interval, Running, share_text
-from engine.tournament import WINDOW, check_games, play_game
+from engine.tournament import MAX_JOBS, WINDOW, check_games, play_game
 
 DAY_ENDS = ("full_ships", "empty_pile")
 """How a day can end (M-12), in the order reports list them."""
@@ -417,8 +417,8 @@ def compare(
     if games < 1:
         raise ValueError(f"--games must be at least 1, got {games}")
     check_games(games, seed)
-    if jobs < 0:
-        raise ValueError(f"--jobs must be 0 (every core) or more, got {jobs}")
+    if not 0 <= jobs <= MAX_JOBS:
+        raise ValueError(f"--jobs must be 0 (every core) or more, at most {MAX_JOBS}, got {jobs}")
     va, vb = load_variant(a), load_variant(b)
     for ref, var in ((a, va), (b, vb)):
         if game is not None and var.game != game:

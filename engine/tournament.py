@@ -259,6 +259,9 @@ def game_cost(bots: Sequence[str]) -> float:
 MAX_GAMES = 10_000_000
 """The most games one run plays (days of play for random bots; split longer studies)."""
 
+MAX_JOBS = 256
+"""The most processes or Dask workers one run starts (``--jobs 1000000`` is no fork bomb)."""
+
 WINDOW = 4
 """Batches in flight per worker: enough to keep every worker busy, few enough that the
 batches finished ahead of the one a run waits for take little memory."""
@@ -348,8 +351,8 @@ def run(
     if scheduler and dask_local:
         raise TournamentError("give a Dask scheduler address or a local Dask cluster, not both")
     workers = (os.cpu_count() or 1) if jobs is None else jobs
-    if workers < 1:
-        raise TournamentError(f"jobs must be at least 1, got {jobs}")
+    if not 1 <= workers <= MAX_JOBS:
+        raise TournamentError(f"jobs must be at least 1 and at most {MAX_JOBS}, got {jobs}")
     tally = Tally(specs, var.name, seed)
     kept: list[dict[str, Any]] = []
     start = time.perf_counter()

@@ -569,3 +569,9 @@ def test_14_compare_never_draws_its_plot_into_a_fifo(tmp_path, capsys):
                            str(fifo)], capsys)
     _clean_refusal(status, err, "FIFO")
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+@pytest.mark.parametrize("command", [["simulate"], ["compare", "medici", "medici"]])
+def test_3_a_huge_number_of_processes_is_refused(capsys, command):
+    status, _, err = _cli([*command, "--games", "2", "--jobs", "1000000"], capsys)
+    _clean_refusal(status, err, "at most 256")

@@ -19,6 +19,7 @@ from engine.records.store import atomic_open, check_target
 from engine.rules import load_variant
 from engine.tournament import (
     CSV_FIELDS,
+    MAX_JOBS,
     Progress,
     Run,
     TournamentError,
@@ -93,8 +94,8 @@ def _run(args: argparse.Namespace) -> int:
             f"{var.name} plays with {', '.join(map(str, counts))} players, not {args.players}"
         )
     bots = _lineup(args, counts)
-    if args.jobs is not None and args.jobs < 1:
-        raise TournamentError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
+        raise TournamentError(f"--jobs must be at least 1 and at most {MAX_JOBS}, got {args.jobs}")
     for option in (args.out, args.csv):
         try:
             folder = Path(option).resolve().parent.is_dir() if option else True
