@@ -241,10 +241,11 @@ class Progress:
         self.shown = True
 
     def close(self) -> None:
-        """End the bar's line, if one was drawn."""
+        """End the bar's line, if one was drawn (once, however often it is called)."""
         if self.shown:
             self.stream.write("\n")
             self.stream.flush()
+            self.shown = False
 
 
 def game_cost(bots: Sequence[str]) -> float:

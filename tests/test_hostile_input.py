@@ -575,3 +575,18 @@ def test_14_compare_never_draws_its_plot_into_a_fifo(tmp_path, capsys):
 def test_3_a_huge_number_of_processes_is_refused(capsys, command):
     status, _, err = _cli([*command, "--games", "2", "--jobs", "1000000"], capsys)
     _clean_refusal(status, err, "at most 256")
+
+
+def test_5_the_completer_offers_nothing_for_a_line_too_long_to_run(tmp_path):
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from engine.shell.app import Shell
+    from engine.shell.completion import ShellCompleter
+    from engine.shell.console import Console
+
+    shell = Shell(Console(io.StringIO(), io.StringIO()), saves=str(tmp_path))
+    event = CompleteEvent(completion_requested=True)
+    completer = ShellCompleter(shell)
+    assert list(completer.get_completions(Document("ne"), event))  # it does complete
+    assert not list(completer.get_completions(Document("ne" + " " * MAX_LINE), event))
