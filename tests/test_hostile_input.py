@@ -588,5 +588,5 @@ def test_5_the_completer_offers_nothing_for_a_line_too_long_to_run(tmp_path):
     shell = Shell(Console(io.StringIO(), io.StringIO()), saves=str(tmp_path))
     event = CompleteEvent(completion_requested=True)
     completer = ShellCompleter(shell)
-    assert list(completer.get_completions(Document("ne"), event))  # it does complete
-    assert not list(completer.get_completions(Document("ne" + " " * MAX_LINE), event))
+    assert list(completer.get_completions(Document("new  "), event))  # it does complete
+    assert not list(completer.get_completions(Document("new " + " " * MAX_LINE), event))
