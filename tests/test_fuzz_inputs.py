@@ -1,10 +1,11 @@
 """The fuzz suite (issue 12): hostile records, rules files, actions and shell lines.
 
-Every test run fuzzes each target for a few seconds from fixed seeds (the same inputs each
-time). ``pytest -m fuzz`` runs the long mode instead: ``MEDICI_FUZZ_SECONDS`` seconds per
-target (default 120) from a fresh seed, printed so a failure can be replayed with
-``MEDICI_FUZZ_SEED``. Either way a crash or a hang fails the test with its reproducer; each
-one found becomes a pinned case in ``tests/test_hostile_input.py``.
+Every test run fuzzes each target for a few seconds from fixed seeds (the same sequence of
+inputs each time, as far as the seconds go). ``pytest -m fuzz`` runs the long mode instead:
+``MEDICI_FUZZ_SECONDS`` seconds per target (default 120) from a fresh seed, printed so a
+failure can be replayed with ``MEDICI_FUZZ_SEED``. Either way a crash or a hang fails the
+test with its reproducer; each one found becomes a pinned case in
+``tests/test_hostile_input.py``.
 """
 
 from __future__ import annotations
