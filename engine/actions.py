@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, quote
 
 
 class Action(NamedTuple):
@@ -114,7 +114,8 @@ class Grammar:
         if act is not None:
             return act
         act = self._parse(text)
-        if len(self._cache) < 10_000:
+        # Short texts only: a cache of arbitrary input would hold megabytes of it.
+        if len(text) <= 64 and len(self._cache) < 10_000:
             self._cache[text] = act
         return act
 
@@ -129,7 +130,7 @@ class Grammar:
             if arg is not None and (arg.__class__ is not int or abs(arg) > MAX_NUMBER):
                 return (
                     f"{action.kind}: arguments must be whole numbers up to {MAX_NUMBER}, "
-                    f"got {arg!r}"
+                    f"got {quote(arg)}"
                 )
         if action in self._good:
             return None
@@ -155,7 +156,7 @@ class Grammar:
         kind = words[0].lower()
         pattern = self.kinds.get(kind)
         if pattern is None:
-            raise IllegalAction(f"unknown action {words[0]!r}", sorted(self.kinds))
+            raise IllegalAction(f"unknown action {quote(words[0])}", sorted(self.kinds))
         usage = " ".join([kind, *(_usage(p) for p in pattern)])
         values: dict[str, int] = {}
         rest = words[1:]
@@ -173,7 +174,7 @@ class Grammar:
             values[part] = _number(rest[0], part, usage)
             rest = rest[1:]
         if rest:
-            raise IllegalAction(f"unexpected {' '.join(rest)!r} after {kind}: {usage}")
+            raise IllegalAction(f"unexpected {quote(' '.join(rest))} after {kind}: {usage}")
         if set(values) == {"amount"}:
             return amount_action(kind, values["amount"])
         return Action(kind, **values)
@@ -189,5 +190,7 @@ def _article(part: str) -> str:
 
 def _number(word: str, name: str, usage: str) -> int:
     if not (word.isascii() and word.isdigit()) or len(word) > len(str(MAX_NUMBER)):
-        raise IllegalAction(f"{name} must be a whole number 0 or more, got {word!r}: {usage}")
+        raise IllegalAction(
+            f"{name} must be a whole number 0 or more, got {quote(word)}: {usage}"
+        )
     return int(word)

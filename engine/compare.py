@@ -10,18 +10,22 @@ the share of days that ended by full ships or by an empty pile (M-12).
 
 from __future__ import annotations
 
+import collections
+import io
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from engine.bots import make_bot
+from engine.records.store import atomic_write
 from engine.rules import Variant, load_variant
-from engine.stats import Interval, mean_interval, share_interval, share_text
-from engine.tournament import play_game
+from engine.stats import Interval, Running, share_text
+from engine.tournament import MAX_JOBS, WINDOW, check_games, play_game
 
 DAY_ENDS = ("full_ships", "empty_pile")
 """How a day can end (M-12), in the order reports list them."""
@@ -73,9 +77,111 @@ class Measure:
         return abs(self.diff.mean) > self.diff.half and self.games > 1
 
 
+class _Pair:
+    """One figure's running samples: of A, of B, and of the paired differences B - A."""
+
+    __slots__ = ("a", "b", "diff")
+
+    def __init__(self) -> None:
+        self.a, self.b, self.diff = Running(), Running(), Running()
+
+    def add(self, x: float | None, y: float | None) -> None:
+        if x is not None:
+            self.a.add(x)
+        if y is not None:
+            self.b.add(y)
+        if x is not None and y is not None:
+            self.diff.add(y - x)
+
+
+class PairedTally:
+    """A comparison's figures kept as games finish: ``add`` game ``i`` of A and of B (same
+    seed), ``measures()`` at any time. Memory stays the same however many pairs are added.
+
+    ``Comparison.measures`` feeds its kept results through one; ``compare`` streams.
+    """
+
+    def __init__(self, players: int, game: str) -> None:
+        self.players = players
+        self.game = game
+        self.games = 0
+        self.fixed: list[tuple[str, str, str, Callable[[GameResult], float | None]]] = [
+            ("winning_money", "winning money", "money", _winning_money),
+            ("winning_margin", "winning margin (1st - 2nd)", "money", _margin),
+            ("score_spread", "score spread (1st - last)", "money", _spread),
+            ("start_player_wins", "start player wins", "share", _start_wins),
+            *(
+                (f"seat_{seat + 1}_wins", f"seat {seat + 1} wins", "share", _seat_wins(seat))
+                for seat in range(players)
+            ),
+            ("shared_wins", "shared victories", "share", _shared),
+        ]
+        self.pairs = {key: _Pair() for key, *_ in self.fixed}
+        self.days: dict[str, _Pair] = {}
+        # Games with any day ends so far (of A, of B, of both): a kind of day end seen for
+        # the first time counted 0 in each of them.
+        self._with_ends = [0, 0, 0]
+        self.tops: tuple[Counter[int], Counter[int]] = (Counter(), Counter())
+        """How many games of A and of B were won with each amount of money (for plots)."""
+
+    def add(self, a: GameResult, b: GameResult) -> None:
+        """Count game ``i`` of A and game ``i`` of B (played from the same seed)."""
+        for key, _label, _kind, of in self.fixed:
+            self.pairs[key].add(of(a), of(b))
+        for kind in {*a.day_ends, *b.day_ends} - self.days.keys():
+            self.days[kind] = self._caught_up()
+        for kind, pair in self.days.items():
+            share = _day_share(kind)
+            pair.add(share(a), share(b))
+        self._with_ends[0] += bool(a.day_ends)
+        self._with_ends[1] += bool(b.day_ends)
+        self._with_ends[2] += bool(a.day_ends and b.day_ends)
+        self.tops[0][max(a.money)] += 1
+        self.tops[1][max(b.money)] += 1
+        self.games += 1
+
+    def _caught_up(self) -> _Pair:
+        """A new kind of day end's samples: a 0 for every earlier game that had day ends."""
+        pair = _Pair()
+        a_only, b_only, both = self._with_ends
+        for _ in range(a_only):
+            pair.a.add(0.0)
+        for _ in range(b_only):
+            pair.b.add(0.0)
+        for _ in range(both):
+            pair.diff.add(0.0)
+        return pair
+
+    def measures(self) -> list[Measure]:
+        """Every figure, in report order; figures no game pair gave are left out."""
+        out = [
+            self._measure(key, label, kind, self.pairs[key])
+            for key, label, kind, _ in self.fixed
+        ]
+        kinds = set(self.days)
+        ordered = [k for k in DAY_ENDS if k in kinds] + sorted(kinds - set(DAY_ENDS))
+        period = "rounds" if self.game == "medici-vs-strozzi" else "days"
+        for kind in ordered:
+            label = f"{period} ended by {kind.replace('_', ' ')}"
+            out.append(self._measure(f"days_{kind}", label, "share", self.days[kind]))
+        return [m for m in out if m.games]
+
+    @staticmethod
+    def _measure(key: str, label: str, kind: str, pair: _Pair) -> Measure:
+        if kind == "share":
+            a, b = pair.a.share(), pair.b.share()
+        else:
+            a, b = pair.a.normal(), pair.b.normal()
+        return Measure(key, label, kind, a, b, pair.diff.normal(), pair.diff.n)
+
+
 @dataclass
 class Comparison:
-    """Two variants played with the same seeds; ``measures()`` gives the figures."""
+    """Two variants played with the same seeds; ``measures()`` gives the figures.
+
+    ``results_a``/``results_b`` hold every game's result when they were kept
+    (``compare(..., keep=True)``); a streamed comparison keeps only ``tally``.
+    """
 
     a: str
     b: str
@@ -86,47 +192,28 @@ class Comparison:
     results_a: list[GameResult] = field(default_factory=list)
     results_b: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
+    tally: PairedTally | None = None
 
     @property
     def games(self) -> int:
         """Games played of each variant."""
-        return len(self.results_a)
+        return self.tally.games if self.tally is not None else len(self.results_a)
 
     def measures(self) -> list[Measure]:
         """Every figure, in report order."""
-        out = [
-            self._measure("winning_money", "winning money", "money", _winning_money),
-            self._measure("winning_margin", "winning margin (1st - 2nd)", "money", _margin),
-            self._measure("score_spread", "score spread (1st - last)", "money", _spread),
-            self._measure("start_player_wins", "start player wins", "share", _start_wins),
-        ]
-        for seat in range(self.players):
-            out.append(
-                self._measure(f"seat_{seat + 1}_wins", f"seat {seat + 1} wins", "share",
-                              _seat_wins(seat))
-            )
-        out.append(self._measure("shared_wins", "shared victories", "share", _shared))
-        kinds = {end for r in self.results_a + self.results_b for end in r.day_ends}
-        ordered = [k for k in DAY_ENDS if k in kinds] + sorted(kinds - set(DAY_ENDS))
-        period = "rounds" if self.game == "medici-vs-strozzi" else "days"
-        for kind in ordered:
-            out.append(
-                self._measure(f"days_{kind}", f"{period} ended by {kind.replace('_', ' ')}",
-                              "share", _day_share(kind))
-            )
-        return [m for m in out if m.games]
+        return self._tally().measures()
 
-    def _measure(
-        self, key: str, label: str, kind: str, of: Callable[[GameResult], float | None]
-    ) -> Measure:
-        xs = [of(r) for r in self.results_a]
-        ys = [of(r) for r in self.results_b]
-        a = [x for x in xs if x is not None]
-        b = [y for y in ys if y is not None]
-        paired = [y - x for x, y in zip(xs, ys, strict=True) if x is not None and y is not None]
-        interval = share_interval if kind == "share" else mean_interval
-        return Measure(key, label, kind, interval(a), interval(b), mean_interval(paired),
-                       len(paired))
+    def winning_money(self) -> tuple[Counter[int], Counter[int]]:
+        """How many games of A and of B were won with each amount of money."""
+        return self._tally().tops
+
+    def _tally(self) -> PairedTally:
+        if self.tally is not None:
+            return self.tally
+        tally = PairedTally(self.players, self.game)
+        for a, b in zip(self.results_a, self.results_b, strict=True):
+            tally.add(a, b)
+        return tally
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready figures."""
@@ -277,6 +364,34 @@ def play_many(
     return results
 
 
+def _play_pair_chunk(
+    ref_a: str, ref_b: str, bots: tuple[str, ...], seeds: Sequence[int]
+) -> list[tuple[GameResult, GameResult]]:
+    return [(play_one(ref_a, bots, seed), play_one(ref_b, bots, seed)) for seed in seeds]
+
+
+def play_pairs(
+    a: str, b: str, bots: tuple[str, ...], seeds: range, jobs: int = 1
+) -> Iterator[list[tuple[GameResult, GameResult]]]:
+    """Game ``i`` of A and of B for each seed, in seed order, a chunk at a time, in ``jobs``
+    processes; at most a few chunks per process are in flight, so nothing piles up."""
+    if jobs <= 1 or len(seeds) < 2:
+        step = 64
+        for start in range(0, len(seeds), step):
+            yield _play_pair_chunk(a, b, bots, seeds[start : start + step])
+        return
+    size = max(1, min(256, -(-len(seeds) // (jobs * 4))))
+    chunks = (seeds[i : i + size] for i in range(0, len(seeds), size))
+    pending: collections.deque[Any] = collections.deque()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for chunk in chunks:
+            pending.append(pool.submit(_play_pair_chunk, _portable(a), _portable(b), bots, chunk))
+            if len(pending) >= jobs * WINDOW:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+
+
 def compare(
     a: str,
     b: str,
@@ -287,17 +402,23 @@ def compare(
     jobs: int = 1,
     game: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    *,
+    keep: bool = True,
 ) -> Comparison:
     """Play ``games`` games of each variant with seeds ``seed .. seed + games - 1``.
 
     ``game``, if given, is the game both variants must be of; ``players`` defaults to 4
     when both variants allow it; ``jobs`` 0 uses every core. Raises ValueError for
     arguments that do not fit, RulesError for a variant that does not load.
+
+    Games stream into a ``PairedTally``; ``keep`` also keeps every result in
+    ``results_a``/``results_b`` (``keep=False``: memory does not grow with ``games``).
     """
     if games < 1:
         raise ValueError(f"--games must be at least 1, got {games}")
-    if jobs < 0:
-        raise ValueError(f"--jobs must be 0 (every core) or more, got {jobs}")
+    check_games(games, seed)
+    if not 0 <= jobs <= MAX_JOBS:
+        raise ValueError(f"--jobs must be 0 (every core) or more, at most {MAX_JOBS}, got {jobs}")
     va, vb = load_variant(a), load_variant(b)
     for ref, var in ((a, va), (b, vb)):
         if game is not None and var.game != game:
@@ -307,19 +428,21 @@ def compare(
     count = _players(va, vb, players)
     seats = bot_list(bots, count)
     _check_bots(seats)
-    seeds = range(seed, seed + games)
-    done = [0]
-
-    def tick(n: int) -> None:
-        done[0] += n
-        if progress is not None:
-            progress(done[0], 2 * games)
-
     workers = (os.cpu_count() or 1) if jobs == 0 else jobs
     start = time.perf_counter()
+    tally = PairedTally(count, va.game)
     result = Comparison(a=va.name, b=vb.name, game=va.game, players=count, bots=seats, seed=seed)
-    result.results_a = play_many(a, seats, seeds, workers, tick)
-    result.results_b = play_many(b, seats, seeds, workers, tick)
+    done = 0
+    for chunk in play_pairs(a, b, seats, range(seed, seed + games), workers):
+        for ra, rb in chunk:
+            tally.add(ra, rb)
+            if keep:
+                result.results_a.append(ra)
+                result.results_b.append(rb)
+        done += 2 * len(chunk)
+        if progress is not None:
+            progress(done, 2 * games)
+    result.tally = tally
     result.seconds = time.perf_counter() - start
     return result
 
@@ -425,7 +548,8 @@ def text_chart(cmp: Comparison, width: int = 40, fancy: bool = True) -> str:
 def plot_png(cmp: Comparison, path: str | os.PathLike[str]) -> None:
     """Draw the comparison into a PNG file (needs matplotlib: ``pip install 'medici[plot]'``).
 
-    Raises ImportError when matplotlib is not installed.
+    Raises ImportError when matplotlib is not installed, OSError when ``path`` cannot be
+    written or is not a regular file (``engine.records.store.check_target``).
     """
     import matplotlib
 
@@ -475,16 +599,20 @@ def plot_png(cmp: Comparison, path: str | os.PathLike[str]) -> None:
          "florins")
     axes[1][0].set_title("Money at the end")
     ax = axes[1][1]
-    tops = [[max(r.money) for r in results] for results in (cmp.results_a, cmp.results_b)]
+    tops = cmp.winning_money()
     lo, hi = min(min(t) for t in tops), max(max(t) for t in tops)
     step = max(1, -(-(hi - lo + 1) // 30))
     edges = list(range(lo, hi + step + 1, step))  # the same bins for both, so they compare
-    for values, colour, name in zip(tops, colours, (cmp.a, cmp.b), strict=True):
-        ax.hist(values, bins=edges, histtype="step", color=colour, label=name, linewidth=1.5)
+    for counts, colour, name in zip(tops, colours, (cmp.a, cmp.b), strict=True):
+        ax.hist(list(counts), bins=edges, weights=list(counts.values()), histtype="step",
+                color=colour, label=name, linewidth=1.5)
     ax.set_xlabel("winning money")
     ax.set_ylabel("games")
     ax.set_title("Distribution of the winner's money")
     ax.legend(fontsize="small")
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    picture = io.BytesIO()
+    fig.savefig(picture, format="png", dpi=100)
+    # Whole or not at all, and never over a device or FIFO (it would block or be replaced).
+    atomic_write(Path(path), picture.getvalue())
     plt.close(fig)

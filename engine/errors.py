@@ -2,7 +2,34 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+UNSAFE_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+"""Characters that text from outside may not put on a screen or into a file: control
+characters (tab and newline aside: ESC starts terminal commands) and unpaired surrogates
+(no encoding can write them)."""
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with every ``UNSAFE_TEXT`` character written as an escape (``\\x1b``), so
+    echoing foreign input can neither drive the terminal nor fail to print."""
+    return UNSAFE_TEXT.sub(lambda m: m.group().encode("unicode_escape", "backslashreplace")
+                           .decode("ascii"), text)
+
+QUOTE_LIMIT = 60
+"""How many characters of a foreign value a message quotes (the rest is cut to ``...``)."""
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """How a message shows input it refuses: ``repr``, so control characters and unpaired
+    surrogates come out escaped (``'\\x1b'``), never raw, and cut to ``limit`` characters so
+    a megabyte of garbage is not echoed back."""
+    try:
+        text = repr(value)
+    except Exception:  # a foreign object's own repr may fail; the message must not
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class MediciError(Exception):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.actions import Action, Legal, describe, is_legal
+from engine.actions import Action, Legal, describe
 from engine.chance import (
     CHANCE_EVENTS,
     Chance,
@@ -14,7 +14,7 @@ from engine.chance import (
     chance_from_events,
     fresh_seed,
 )
-from engine.errors import ChanceExhausted, IllegalAction
+from engine.errors import UNSAFE_TEXT, ChanceExhausted, IllegalAction, quote
 from engine.logic import Event, Logic, State
 from engine.rules import Variant, load_variant
 
@@ -64,13 +64,44 @@ class Game:
         """What is legal now: concrete actions, and ``Span`` ranges for bids and prices."""
         return self.logic.legal(self.state)
 
-    def is_legal(self, action: Action | str) -> bool:
-        """Whether ``action`` may be applied now."""
+    def is_legal(self, action: object) -> bool:
+        """Whether ``apply(action)`` would accept ``action`` now; never raises.
+
+        Any object may be asked about: what ``apply`` refuses (a plain tuple, a list, an
+        Action with a non-text kind or non-integer arguments) is simply not legal.
+        """
         try:
-            act = self.logic.grammar.parse(action) if isinstance(action, str) else action
+            # The very checks apply makes (G-2), so the answers cannot drift apart.
+            self.logic.validate(self.state, self._action(action))
         except IllegalAction:
             return False
-        return is_legal(act, self.legal_actions())
+        return True
+
+    def _action(self, action: object) -> Action:
+        """``action`` as an Action, exactly as ``apply`` takes it, or IllegalAction.
+
+        The one gate for ``apply`` and ``is_legal``, so the two always agree: text is
+        parsed; an Action must be a real Action (not an equal plain tuple) whose kind is
+        text and whose arguments are whole numbers or None (``shape_problem`` checks them).
+        """
+        if isinstance(action, str):
+            return self.logic.grammar.parse(action)
+        if isinstance(action, Action) and isinstance(action.kind, str):
+            kind = action.kind
+            if kind in self.logic.grammar.kinds or (
+                len(kind) <= 40 and not UNSAFE_TEXT.search(kind)
+            ):
+                return action
+            # No action is named so; messages would echo the name (ESC, surrogates) raw.
+            raise IllegalAction(
+                f"unknown action {quote(action.kind)}", describe(self.logic.legal(self.state))
+            )
+        legal = describe(self.logic.legal(self.state))
+        if isinstance(action, Action):
+            raise IllegalAction(f"an action's kind is a word, got {action.kind!r}", legal)
+        raise IllegalAction(
+            f"expected an action or its text form, got {quote(action)}", legal
+        )
 
     def apply(self, action: Action | str) -> Game:
         """Apply an action (or its text form) for the current player; returns the game.
@@ -78,15 +109,7 @@ class Game:
         An illegal action raises IllegalAction and leaves the game exactly as it was (G-2).
         """
         logic = self.logic
-        if isinstance(action, str):
-            act = logic.grammar.parse(action)
-        elif isinstance(action, Action):
-            act = action
-        else:
-            raise IllegalAction(
-                f"expected an action or its text form, got {action!r}",
-                describe(logic.legal(self.state)),
-            )
+        act = self._action(action)
         st = self.state
         logic.validate(st, act)
         if st.chance.__class__ is SeededChance:
@@ -135,8 +158,13 @@ class Game:
 
     def view(self, player: int | None = None) -> dict[str, Any]:
         """A JSON-serialisable view of the state; a player's view hides what they cannot see."""
-        if player is not None and not 0 <= player < len(self.state.names):
-            raise ValueError(f"no player {player}: seats are 0..{len(self.state.names) - 1}")
+        seats = len(self.state.names)
+        # Exactly an int or None: a bool, a float or a digit string is a caller's mistake.
+        if player is not None and (player.__class__ is not int or not 0 <= player < seats):
+            raise ValueError(
+                f"no player {quote(player)}: a seat is a whole number 0..{seats - 1} "
+                "(or None for the full view)"
+            )
         return self.logic.view(self.state, player)
 
     def summary(self) -> dict[str, Any]:
@@ -160,6 +188,14 @@ def _names(players: int | Sequence[str], logic: Logic) -> tuple[str, ...]:
         raise ValueError(f"{len(names)} players: this variant plays with {_counts(counts)}")
     if len(set(names)) != len(names) or any(not n.strip() for n in names):
         raise ValueError(f"player names must be distinct and not empty, got {list(names)}")
+    for name in names:
+        # ESC would drive the terminal of whoever sees the name; an unpaired surrogate
+        # cannot be written to a record, a terminal or any file.
+        if UNSAFE_TEXT.search(name):
+            raise ValueError(
+                f"player name {quote(name)} holds a control character or an unpaired "
+                "surrogate: names are plain text"
+            )
     return names
 
 

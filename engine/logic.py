@@ -7,7 +7,7 @@ from typing import Any, ClassVar, Self
 
 from engine.actions import Action, Grammar, Legal, describe
 from engine.chance import Chance
-from engine.errors import ChanceExhausted, IllegalAction
+from engine.errors import ChanceExhausted, IllegalAction, quote
 from engine.phases import PhaseMachine, PhaseSpec
 
 Event = dict[str, Any]
@@ -123,7 +123,7 @@ class Logic:
             raise IllegalAction(problem, describe(self.legal(st)))
         if (st.phase, action.kind) not in self.pm.table:
             if action.kind not in self.grammar.kinds:
-                reason = f"unknown action {action.kind!r}"
+                reason = f"unknown action {quote(action.kind)}"
             elif st.phase in self.pm.final_states:
                 reason = "the game is over"
             else:

@@ -16,8 +16,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from engine.errors import Problem, RulesError
-from engine.yamlsafe import Document, load_yaml, merge
+from engine.errors import UNSAFE_TEXT, Problem, RulesError, quote
+from engine.yamlsafe import Document, dotted, load_yaml, merge
 
 GAMES = {"medici": "engine.medici", "medici-vs-strozzi": "engine.strozzi"}
 """Game id -> module providing ``check(doc) -> list[Problem]`` and ``Logic``."""
@@ -59,6 +59,9 @@ class Variant:
 
 
 def _locate(ref: str, relative_to: Path | None = None) -> Path:
+    if not isinstance(ref, str) or "\0" in ref or UNSAFE_TEXT.search(ref.replace("\t", " ")):
+        # No file is called so (NUL), or the name could not even be printed in the message.
+        raise RulesError([Problem(quote(ref), None, "", "not a variant name or a file name")])
     looks_like_path = "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))
     if looks_like_path:
         path = Path(ref)
@@ -66,6 +69,15 @@ def _locate(ref: str, relative_to: Path | None = None) -> Path:
             path = relative_to / ref
         return path
     return config_dir() / f"{ref}.yaml"
+
+
+def _is_file(path: Path) -> bool:
+    """``path.is_file()``, False rather than an error for a name the system refuses
+    (too long, say): such a file does not exist either."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def resolve_document(
@@ -78,7 +90,7 @@ def resolve_document(
     path = _locate(ref, relative_to)
     if files is not None:
         files.append(path)
-    if not path.is_file():
+    if not _is_file(path):
         known = ", ".join(variant_names())
         raise RulesError(
             [Problem(str(path), None, "", f"no such rules file (shipped variants: {known})")]
@@ -97,7 +109,7 @@ def resolve_document(
         file, line = doc.where(("extends",))
         message = f"more than {MAX_EXTENDS} levels (a loop?)"
         raise RulesError([Problem(file, line, "extends", message)])
-    if not _locate(base_ref, path.parent).is_file():
+    if not _is_file(_locate(base_ref, path.parent)):
         # Said at the `extends:` line: that is where the fix goes.
         file, line = doc.where(("extends",))
         known = ", ".join(variant_names())
@@ -179,6 +191,9 @@ def _display(path: Path) -> str:
 def check_document(doc: Document) -> list[Problem]:
     """Every problem in a resolved rules document."""
     data = doc.data
+    unsafe = _unsafe_text(doc)
+    if unsafe:
+        return unsafe
     game = data.get("game") if isinstance(data, dict) else None
     if not isinstance(game, str) or game not in GAMES:
         file, line = doc.where(("game",))
@@ -186,10 +201,44 @@ def check_document(doc: Document) -> list[Problem]:
     return import_module(GAMES[game]).check(doc)
 
 
+def _unsafe_text(doc: Document) -> list[Problem]:
+    """Strings that no screen should print: control characters (a YAML ``"\\e"`` is ESC)
+    and unpaired surrogates (``"\\ud800"``), which cannot even be printed."""
+    problems = []
+    todo: list[tuple[Any, tuple[str | int, ...]]] = [(doc.data, ())]
+    while todo:
+        value, path = todo.pop()
+        if isinstance(value, dict):
+            todo.extend((v, (*path, k)) for k, v in value.items())
+            todo.extend((k, path) for k in value if isinstance(k, str))
+        elif isinstance(value, list):
+            todo.extend((v, (*path, i)) for i, v in enumerate(value))
+        elif isinstance(value, str) and (bad := UNSAFE_TEXT.search(value)) is not None:
+            file, line = doc.where(path)
+            problems.append(Problem(file, line, dotted(path), f"character U+{ord(bad.group()):04X} "
+                                    "is not allowed in text: remove it"))
+    return problems
+
+
 def digest(rules: dict[str, Any]) -> str:
     """A SHA-256 over the canonical JSON of resolved rules."""
-    text = json.dumps(rules, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
+    try:
+        text = json.dumps(rules, sort_keys=True, separators=(",", ":"), default=str)
+    except TypeError:
+        # Keys of mixed kinds (2 and "x" in one mapping) cannot be sorted. Valid rules
+        # never mix them, so this digest only has to differ from theirs, not be pretty.
+        text = json.dumps(_text_keys(rules), sort_keys=True, separators=(",", ":"), default=str)
+    # surrogatepass: an unpaired surrogate in foreign rules still gets a digest (to refuse).
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _text_keys(value: Any) -> Any:
+    """``value`` with every mapping key written as ``type:key`` text (sortable, distinct)."""
+    if isinstance(value, dict):
+        return {f"{type(k).__name__}:{k}": _text_keys(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_text_keys(v) for v in value]
+    return value
 
 
 _CACHE: dict[tuple[str, str, bool | None], Variant] = {}
@@ -257,3 +306,22 @@ def load_variant(ref: str, strict: bool | None = None) -> Variant:
     var = _build(doc.data, doc.name, strict)
     _FILE_CACHE[key] = ([_stamp(p) for p in files], var)
     return var
+
+
+def rules_label(name: str, rules_digest: str) -> str:
+    """How ``verify``, ``log`` and ``variant check`` name a record's or a file's rules.
+
+    The name itself, unless it is a shipped variant's name on other rules (a house rule
+    file or an edited record calling itself ``medici``): then ``modified medici rules
+    (digest 2c87184a5dc4)``, so no one takes them for the shipped rules. Such rules are
+    flagged, not refused: a record saved under an older release's shipped rules still loads.
+    """
+    if name not in variant_names():
+        return name
+    try:
+        shipped = load_variant(name).digest
+    except RulesError:
+        return name
+    if shipped == rules_digest:
+        return name
+    return f"modified {name} rules (digest {rules_digest[:12]})"

@@ -33,10 +33,14 @@ def share_interval(values: Sequence[float]) -> Interval:
     A shared victory counts 1/k (G-4), so a value may lie between 0 and 1; the interval
     takes the mean as the observed proportion of ``len(values)`` trials. No values: all 0.
     """
-    n = len(values)
+    return share_interval_of(len(values), sum(values))
+
+
+def share_interval_of(n: int, total: float) -> Interval:
+    """``share_interval`` from a sample's size and sum alone (what a ``Running`` keeps)."""
     if n == 0:
         return Interval(0.0, 0.0, 0.0, 0.0)
-    p = sum(values) / n
+    p = total / n
     z2 = Z95 * Z95
     scale = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / scale
@@ -58,3 +62,40 @@ def share_text(share: float, low: float, high: float, width: int = 0) -> str:
     """A share and its interval's ends in per cent, as reports print them:
     ``95.8% (79.8-99.3%)``; ``width`` pads the share itself, so that columns line up."""
     return f"{100 * share:>{width}.1f}% ({100 * low:.1f}-{100 * high:.1f}%)"
+
+
+class Running:
+    """A sample kept as it arrives: its size, sum and spread, never the values themselves.
+
+    So a run of any length summarises in constant memory. The sum is added up in arrival
+    order (the same float as ``sum(values)``); the spread is Welford's running sum of
+    squared deviations, numerically stable over millions of values.
+    """
+
+    __slots__ = ("n", "total", "_mean", "_m2")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.total: float = 0
+        self._mean = 0.0
+        self._m2 = 0.0
+
+    def add(self, value: float) -> None:
+        """Take one more value."""
+        self.n += 1
+        self.total += value
+        delta = value - self._mean
+        self._mean += delta / self.n
+        self._m2 += delta * (value - self._mean)
+
+    def share(self) -> Interval:
+        """The values as shares (each 0..1): their mean and Wilson interval (``share_interval``)."""
+        return share_interval_of(self.n, self.total)
+
+    def normal(self) -> Interval:
+        """The mean and its 95% normal interval, as ``mean_interval`` gives for the values."""
+        if self.n == 0:
+            return Interval(0.0, 0.0, 0.0, 0.0)
+        mean = self.total / self.n
+        half = Z95 * math.sqrt(max(self._m2, 0.0) / (self.n - 1) / self.n) if self.n > 1 else 0.0
+        return Interval(mean, half, mean - half, mean + half)

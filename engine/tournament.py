@@ -8,13 +8,15 @@ the same results serially, on a process pool fed batches of games, or on a Dask 
 
 from __future__ import annotations
 
+import collections
+import itertools
 import math
 import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -23,8 +25,8 @@ from engine.chance import seat_seed
 from engine.errors import MediciError
 from engine.game import Game, new_game
 from engine.rules import Variant, load_variant, variant_from_rules
-from engine.simulate import mean_ci, play_random
-from engine.stats import share_interval, share_text
+from engine.simulate import play_random
+from engine.stats import Running, share_text
 
 RANDOM = "random"
 
@@ -77,13 +79,18 @@ def play_batch(
 
     The variant travels as its resolved rules, so workers need no rules files of their own.
     """
+    return list(iter_batch(rules, source, bots, seed, indexes))
+
+
+def iter_batch(
+    rules: dict[str, Any], source: str, bots: Sequence[str], seed: int, indexes: Iterable[int]
+) -> Iterator[dict[str, Any]]:
+    """``play_batch`` one game at a time: each record as its game ends (nothing held)."""
     var = variant_from_rules(rules, source)
-    out = []
     for i in indexes:
         record = play_game(var, lineup(bots, i), seed + i)
         record["game"] = i
-        out.append(record)
-    return out
+        yield record
 
 
 # -- statistics ---------------------------------------------------------------------------------
@@ -93,60 +100,87 @@ def win_shares(record: dict[str, Any]) -> list[float]:
     return [1 / len(winners) if s in winners else 0.0 for s in range(len(record["money"]))]
 
 
-def _figures(shares: list[float], money: list[int]) -> dict[str, Any]:
+def _figures(shares: Running, money: Running) -> dict[str, Any]:
     """Win share with its Wilson interval (a proportion), mean money with its normal one.
 
     ``*_ci95`` is the interval's half-width, ``*_ci95_low``/``*_ci95_high`` its ends (a
     Wilson interval is not centred on the share: 8 wins of 8 gives 67.6% to 100%).
     """
-    share = share_interval(shares)
-    mean, half = mean_ci(money)
+    share = shares.share()
+    cash = money.normal()
     return {
         "win_share": round(share.mean, 4),
         "win_share_ci95": round(share.half, 4),
         "win_share_ci95_low": round(share.low, 4),
         "win_share_ci95_high": round(share.high, 4),
-        "mean_money": round(mean, 2),
-        "mean_money_ci95": round(half, 2),
+        "mean_money": round(cash.mean, 2),
+        "mean_money_ci95": round(cash.half, 2),
     }
 
 
+class Tally:
+    """A run's summary kept as games finish: ``add`` each game's record, ``summary()`` at
+    any time. Memory stays the same however many games are added (a few numbers per bot
+    and seat), so a run, or a league of runs, can stream its games instead of keeping them.
+
+    ``summarise(records, ...)`` is a Tally fed every record.
+    """
+
+    def __init__(self, bots: Sequence[str], variant: str, seed: int = 1) -> None:
+        self.bots = list(bots)
+        self.variant = variant
+        self.seed = seed
+        self.games = 0
+        self.per_bot: dict[str, tuple[Running, Running]] = {}
+        for spec in self.bots:
+            self.per_bot.setdefault(spec, (Running(), Running()))
+        self.per_seat = [(Running(), Running()) for _ in self.bots]
+
+    def add(self, record: dict[str, Any]) -> None:
+        """Count one finished game (a ``play_game`` record: ``bots``, ``money``, ``winners``)."""
+        shares = win_shares(record)
+        for seat, spec in enumerate(record["bots"]):
+            money = record["money"][seat]
+            bot = self.per_bot[spec]
+            bot[0].add(shares[seat])
+            bot[1].add(money)
+            self.per_seat[seat][0].add(shares[seat])
+            self.per_seat[seat][1].add(money)
+        self.games += 1
+
+    def summary(self) -> dict[str, Any]:
+        """What ``summarise`` gives for the games added so far."""
+        n = len(self.bots)
+        return {
+            "variant": self.variant,
+            "players": n,
+            "games": self.games,
+            "seed": self.seed,
+            "lineup": list(self.bots),
+            "balanced": self.games % n == 0,
+            "fair_share": round(1 / n, 4),
+            "bots": [
+                {"bot": spec, "seats": self.bots.count(spec), "games": s.n, **_figures(s, m)}
+                for spec, (s, m) in self.per_bot.items()
+            ],
+            "seats": [
+                {"seat": k + 1, **_figures(s, m)} for k, (s, m) in enumerate(self.per_seat)
+            ],
+        }
+
+
 def summarise(
-    records: Sequence[dict[str, Any]], bots: Sequence[str], variant: str, seed: int = 1
+    records: Iterable[dict[str, Any]], bots: Sequence[str], variant: str, seed: int = 1
 ) -> dict[str, Any]:
     """Win share and mean final money, with 95% intervals, per bot and per seat.
 
     A bot listed twice counts once per seat it holds: its win share is per game and seat,
     so every entry's fair share is one over the number of players.
     """
-    n = len(bots)
-    per_bot: dict[str, tuple[list[float], list[int]]] = {}
-    for spec in bots:
-        per_bot.setdefault(spec, ([], []))
-    per_seat: list[tuple[list[float], list[int]]] = [([], []) for _ in range(n)]
+    tally = Tally(bots, variant, seed)
     for record in records:
-        shares = win_shares(record)
-        for seat, spec in enumerate(record["bots"]):
-            money = record["money"][seat]
-            per_bot[spec][0].append(shares[seat])
-            per_bot[spec][1].append(money)
-            per_seat[seat][0].append(shares[seat])
-            per_seat[seat][1].append(money)
-    games = len(records)
-    return {
-        "variant": variant,
-        "players": n,
-        "games": games,
-        "seed": seed,
-        "lineup": list(bots),
-        "balanced": games % n == 0,
-        "fair_share": round(1 / n, 4),
-        "bots": [
-            {"bot": spec, "seats": bots.count(spec), "games": len(s), **_figures(s, m)}
-            for spec, (s, m) in per_bot.items()
-        ],
-        "seats": [{"seat": k + 1, **_figures(s, m)} for k, (s, m) in enumerate(per_seat)],
-    }
+        tally.add(record)
+    return tally.summary()
 
 
 # -- running ----------------------------------------------------------------------------------
@@ -206,10 +240,11 @@ class Progress:
         self.shown = True
 
     def close(self) -> None:
-        """End the bar's line, if one was drawn."""
+        """End the bar's line, if one was drawn (once, however often it is called)."""
         if self.shown:
             self.stream.write("\n")
             self.stream.flush()
+            self.shown = False
 
 
 def game_cost(bots: Sequence[str]) -> float:
@@ -221,6 +256,16 @@ def game_cost(bots: Sequence[str]) -> float:
     return 2.0
 
 
+MAX_GAMES = 10_000_000
+"""The most games one run plays (days of play for random bots; split longer studies)."""
+
+MAX_JOBS = 256
+"""The most processes or Dask workers one run starts (``--jobs 1000000`` is no fork bomb)."""
+
+WINDOW = 4
+"""Batches in flight per worker: enough to keep every worker busy, few enough that the
+batches finished ahead of the one a run waits for take little memory."""
+
 BATCH_MS = 500.0
 """About how long a batch should take: long enough to pay for sending it, short enough
 that the work evens out across workers and the progress bar moves."""
@@ -230,12 +275,38 @@ def batches(games: int, workers: int, bots: Sequence[str]) -> list[list[int]]:
     """Game indexes cut into batches: several per worker, so the work evens out.
 
     A run too small to pay for starting processes comes back as one batch (played here).
+    (A list, for a look at small runs; runs themselves take ``batch_ranges`` lazily.)
     """
+    return [list(part) for part in batch_ranges(games, workers, bots)]
+
+
+def batch_ranges(games: int, workers: int, bots: Sequence[str]) -> Iterator[range]:
+    """``batches`` as ranges, made one at a time: a run of any size costs no memory up front."""
     cost = game_cost(bots)
     if workers <= 1 or games * cost < 2 * BATCH_MS:
-        return [list(range(games))]
+        yield range(games)
+        return
     size = max(1, min(math.ceil(BATCH_MS / cost), math.ceil(games / (workers * 4))))
-    return [list(range(i, min(games, i + size))) for i in range(0, games, size)]
+    for i in range(0, games, size):
+        yield range(i, min(games, i + size))
+
+
+def check_games(games: int, seed: int) -> None:
+    """Refuse a number of games or a first seed a run cannot use, saying what would do.
+
+    Game ``i`` is dealt from seed ``seed + i``, so the last game's seed must still be a
+    64-bit seed; ``MAX_GAMES`` bounds a run (longer studies are several runs).
+    """
+    if games.__class__ is not int or not 1 <= games <= MAX_GAMES:
+        raise TournamentError(
+            f"games must be at least 1 and at most {MAX_GAMES} (split a longer study into "
+            f"runs with different seeds), got {games}"
+        )
+    if seed.__class__ is not int or not 0 <= seed or seed + games - 1 >= 2**64:
+        raise TournamentError(
+            f"seed must be from 0 to 2**64 - {games} for {games} games (game i is dealt "
+            f"from seed SEED+i, a whole number below 2**64), got {seed}"
+        )
 
 
 def check_lineup(variant: Variant, bots: Sequence[str]) -> None:
@@ -259,123 +330,139 @@ def run(
     scheduler: str | None = None,
     dask_local: bool = False,
     progress: Callable[[int], None] | None = None,
+    *,
+    keep: bool = True,
+    on_record: Callable[[dict[str, Any]], None] | None = None,
 ) -> Run:
     """Play ``games`` games of ``bots`` (seats rotated) and summarise them.
 
     ``jobs`` processes on this machine (None: one per core; 1: in this process); or a Dask
     cluster: ``scheduler`` is its address (``tcp://host:8786``), ``dask_local`` starts a
     local one with ``jobs`` workers. ``progress`` is called with the number of games done.
+
+    Games stream: each record is counted in a ``Tally``, passed to ``on_record`` (in game
+    order, as games finish) and kept in ``Run.records`` only if ``keep``; with
+    ``keep=False`` memory does not grow with ``games``.
     """
     var = variant if isinstance(variant, Variant) else load_variant(variant)
     specs = [b.strip() for b in bots]
     check_lineup(var, specs)
-    if games < 1:
-        raise TournamentError(f"games must be at least 1, got {games}")
+    check_games(games, seed)
     if scheduler and dask_local:
         raise TournamentError("give a Dask scheduler address or a local Dask cluster, not both")
     workers = (os.cpu_count() or 1) if jobs is None else jobs
-    if workers < 1:
-        raise TournamentError(f"jobs must be at least 1, got {jobs}")
-    parts = batches(games, workers, specs)
+    if not 1 <= workers <= MAX_JOBS:
+        raise TournamentError(f"jobs must be at least 1 and at most {MAX_JOBS}, got {jobs}")
+    tally = Tally(specs, var.name, seed)
+    kept: list[dict[str, Any]] = []
     start = time.perf_counter()
-    if scheduler or dask_local:
-        records, how = _run_dask(var, specs, seed, parts, workers, scheduler, progress)
-    elif workers == 1 or len(parts) == 1:
-        records, how = _run_serial(var, specs, seed, parts, progress), "serial"
-    else:
-        records, how = _run_pool(var, specs, seed, parts, workers, progress)
-    took = time.perf_counter() - start
-    return Run(summarise(records, specs, var.name, seed), records, took, how)
-
-
-def _collect(
-    done: Iterator[list[dict[str, Any]]], games: int, progress: Callable[[int], None] | None
-) -> list[dict[str, Any]]:
-    """Records from batches finishing in any order, put back in game order."""
-    records: list[dict[str, Any] | None] = [None] * games
-    count = 0
-    for batch in done:
-        for record in batch:
-            records[record["game"]] = record
-        count += len(batch)
+    stream, how = _stream(var, specs, seed, games, workers, scheduler, dask_local)
+    done = 0
+    for record in stream:
+        tally.add(record)
+        if keep:
+            kept.append(record)
+        if on_record is not None:
+            on_record(record)
+        done += 1
         if progress is not None:
-            progress(count)
-    return [r for r in records if r is not None]
+            progress(done)
+    took = time.perf_counter() - start
+    return Run(tally.summary(), kept, took, how)
 
 
-def _run_serial(
-    var: Variant, bots: list[str], seed: int, parts: list[list[int]],
-    progress: Callable[[int], None] | None,
-) -> list[dict[str, Any]]:
-    games = sum(len(p) for p in parts)
-    return _collect(
-        (play_batch(var.rules, var.source, bots, seed, p) for p in parts), games, progress
-    )
+def _stream(
+    var: Variant, bots: list[str], seed: int, games: int, workers: int,
+    scheduler: str | None, dask_local: bool,
+) -> tuple[Iterator[dict[str, Any]], str]:
+    """Every game's record in game order, played where asked, and how it is played."""
+    parts = batch_ranges(games, workers, bots)
+    if scheduler or dask_local:
+        return _run_dask(var, bots, seed, parts, workers, scheduler)
+    first = next(parts)
+    if workers == 1 or len(first) == games:
+        serial = itertools.chain([first], parts)
+        return (r for p in serial for r in iter_batch(var.rules, var.source, bots, seed, p)), \
+            "serial"
+    used = min(workers, math.ceil(games / len(first)))
+    return _run_pool(var, bots, seed, itertools.chain([first], parts), used), f"{used} processes"
+
+
+def _in_order(submit: Callable[[range], Any], parts: Iterator[range], window: int
+              ) -> Iterator[dict[str, Any]]:
+    """Records of batches submitted ahead (at most ``window`` in flight), yielded in game
+    order: the oldest batch is waited for while the others play on."""
+    pending: collections.deque[Any] = collections.deque()
+    for part in parts:
+        pending.append(submit(part))
+        if len(pending) >= window:
+            yield from pending.popleft().result()
+    while pending:
+        yield from pending.popleft().result()
 
 
 def _run_pool(
-    var: Variant, bots: list[str], seed: int, parts: list[list[int]], workers: int,
-    progress: Callable[[int], None] | None,
-) -> tuple[list[dict[str, Any]], str]:
-    games = sum(len(p) for p in parts)
+    var: Variant, bots: list[str], seed: int, parts: Iterator[range], workers: int
+) -> Iterator[dict[str, Any]]:
     # Not a plain fork: this process may hold threads (a Dask client's, a caller's), and a
     # forked copy of a lock held by another thread never comes free.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
-    with ProcessPoolExecutor(max_workers=min(workers, len(parts)), mp_context=context) as pool:
-        futures = [
-            pool.submit(play_batch, var.rules, var.source, bots, seed, p) for p in parts
-        ]
-        records = _collect((f.result() for f in as_completed(futures)), games, progress)
-    return records, f"{min(workers, len(parts))} processes"
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        yield from _in_order(
+            lambda p: pool.submit(play_batch, var.rules, var.source, bots, seed, p),
+            parts, workers * WINDOW,
+        )
 
 
 def _run_dask(
-    var: Variant, bots: list[str], seed: int, parts: list[list[int]], workers: int,
-    scheduler: str | None, progress: Callable[[int], None] | None,
-) -> tuple[list[dict[str, Any]], str]:
+    var: Variant, bots: list[str], seed: int, parts: Iterator[range], workers: int,
+    scheduler: str | None,
+) -> tuple[Iterator[dict[str, Any]], str]:
     try:
         from distributed import Client, LocalCluster
-        from distributed import as_completed as dask_completed
     except ImportError:
         raise TournamentError(
             "Dask is not installed: pip install 'medici[dask]' (or dask[distributed])"
         ) from None
-    games = sum(len(p) for p in parts)
     cluster = None
-    try:
-        if scheduler:
-            try:
-                client = Client(scheduler, timeout="15s")
-            except (OSError, TimeoutError) as err:
-                raise TournamentError(
-                    f"cannot reach the Dask scheduler at {scheduler}: {err}"
-                ) from None
-            how = f"Dask at {scheduler}"
-        else:
-            cluster = LocalCluster(
-                n_workers=workers, threads_per_worker=1, processes=True,
-                dashboard_address=None,
-            )
-            client = Client(cluster)
-            how = f"local Dask cluster of {workers} workers"
-        with client:
-            futures = [
-                client.submit(play_batch, var.rules, var.source, bots, seed, p, pure=False)
-                for p in parts
-            ]
-            records = _collect((f.result() for f in dask_completed(futures)), games, progress)
-    finally:
-        if cluster is not None:
-            cluster.close()
-    return records, how
+    if scheduler:
+        try:
+            client = Client(scheduler, timeout="15s")
+        except (OSError, TimeoutError) as err:
+            raise TournamentError(
+                f"cannot reach the Dask scheduler at {scheduler}: {err}"
+            ) from None
+        how = f"Dask at {scheduler}"
+    else:
+        cluster = LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+        )
+        client = Client(cluster)
+        how = f"local Dask cluster of {workers} workers"
+
+    def stream() -> Iterator[dict[str, Any]]:
+        try:
+            with client:
+                width = max(1, len(client.scheduler_info().get("workers", {})) or workers)
+                yield from _in_order(
+                    lambda p: client.submit(
+                        play_batch, var.rules, var.source, bots, seed, p, pure=False
+                    ),
+                    parts, width * WINDOW,
+                )
+        finally:
+            if cluster is not None:
+                cluster.close()
+
+    return stream(), how
 
 
 # -- output ---------------------------------------------------------------------------------
 CSV_FIELDS = ("game", "seed", "seat", "bot", "money", "won", "win_share")
 
 
-def csv_rows(records: Sequence[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+def csv_rows(records: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     """One row per game and seat, for ``--csv``."""
     for record in records:
         shares = win_shares(record)

@@ -8,6 +8,7 @@ refused with a :class:`~engine.errors.RulesError` naming the file and line.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from typing import ClassVar, NoReturn
@@ -21,6 +22,9 @@ KeyPath = tuple[Key, ...]
 Origin = tuple[str, int]
 
 MAX_DEPTH = 32
+MAX_DIGITS = 400
+"""The longest whole number a YAML file may write: far beyond any rule (which the rules
+checks bound much tighter), far below Python's own 4300-digit limit on ``int()``."""
 ANCHORS = "anchors and aliases are not allowed: write the value out"
 
 _STR = "tag:yaml.org,2002:str"
@@ -326,16 +330,25 @@ class _Builder:
         if node.tag == _BOOL:
             return text.lower() == "true"
         if node.tag == _INT:
+            digits = text.replace("_", "").lstrip("+-")
+            if len(digits) > MAX_DIGITS:
+                # Before int(): Python refuses over 4300 digits with its own ValueError.
+                self.problem(
+                    node, path, f"a number with {len(digits)} digits: at most {MAX_DIGITS}"
+                )
+                return None
             return int(text.replace("_", ""))
         if node.tag == _FLOAT:
-            if text.lstrip("+-").lower() in (".inf", ".nan"):
+            special = text.lstrip("+-").lower() in (".inf", ".nan")
+            value = math.inf if special else float(text.replace("_", ""))
+            if not math.isfinite(value):
                 self.problem(
                     node,
                     path,
-                    f"{text!r} is not allowed: write a finite number (no infinity or NaN)",
+                    f"{text[:40]!r} is not allowed: write a finite number (no infinity or NaN)",
                 )
                 return None
-            return float(text.replace("_", ""))
+            return value
         return text
 
 

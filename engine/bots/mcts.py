@@ -19,6 +19,7 @@ from engine.actions import Action, is_legal
 from engine.bots.base import Analysis, Bot, Turn
 from engine.bots.models import ROLLOUT_NOISE, Model, learn, model_for
 from engine.chance import Rng
+from engine.errors import quote
 from engine.game import Game, game_from_view
 
 DEFAULT_ITERATIONS = 1000
@@ -86,10 +87,21 @@ class Node:
         return max(range(len(self.actions)), key=lambda i: (self.visits[i], self.mean(i)))
 
 
+MAX_ITERATIONS = 10**6
+"""The most iterations a move may search (at a few thousand a second: minutes a move)."""
+
+MAX_SECONDS = 60.0
+"""The longest a move may search; a record or a command line may ask for no more."""
+
+
 def parse_budget(text: str) -> tuple[int | None, float | None]:
-    """``2000``: 2000 iterations; ``1s``, ``0.5s``, ``250ms``: seconds. ValueError if neither."""
+    """``2000``: 2000 iterations; ``1s``, ``0.5s``, ``250ms``: seconds. ValueError if neither,
+    or if the budget is above ``MAX_ITERATIONS`` iterations or ``MAX_SECONDS`` seconds."""
     word = text.strip().lower()
+    shown = quote(text, 40)
     try:
+        if len(word) > 20:
+            raise ValueError(word)
         if word.endswith("ms"):
             seconds = float(word[:-2]) / 1000
         elif word.endswith("s"):
@@ -98,13 +110,19 @@ def parse_budget(text: str) -> tuple[int | None, float | None]:
             iterations = int(word)
             if iterations < 1:
                 raise ValueError(word)
+            if iterations > MAX_ITERATIONS:
+                raise OverflowError(f"at most {MAX_ITERATIONS} iterations")
             return iterations, None
+    except OverflowError as err:
+        raise ValueError(f"mcts budget {shown}: {err}") from None
     except ValueError:
         raise ValueError(
-            f"mcts budget {text!r}: give iterations (mcts:2000) or time (mcts:1s, mcts:250ms)"
+            f"mcts budget {shown}: give iterations (mcts:2000) or time (mcts:1s, mcts:250ms)"
         ) from None
-    if not 0 < seconds <= 3600 or math.isnan(seconds):
-        raise ValueError(f"mcts budget {text!r}: time must be above 0 and at most an hour")
+    if not 0 < seconds <= MAX_SECONDS or math.isnan(seconds):
+        raise ValueError(
+            f"mcts budget {shown}: time must be above 0 and at most {MAX_SECONDS:g} seconds"
+        )
     return None, seconds
 
 

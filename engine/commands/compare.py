@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from engine.compare import compare, format_report, plot_png, text_chart
+from engine.records.store import check_target
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -44,10 +46,17 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     progress = _progress if sys.stderr.isatty() and not args.json else None
+    if args.plot:
+        try:
+            check_target(Path(args.plot))
+        except (OSError, ValueError) as err:
+            print(f"medici compare: cannot write {args.plot}: {getattr(err, 'strerror', err)}",
+                  file=sys.stderr)
+            return 2
     try:
         result = compare(
             args.a, args.b, players=args.players, bots=args.bots, games=args.games,
-            seed=args.seed, jobs=args.jobs, game=args.game, progress=progress,
+            seed=args.seed, jobs=args.jobs, game=args.game, progress=progress, keep=False,
         )
     except ValueError as err:
         if progress is not None:
@@ -65,6 +74,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.plot:
         try:
             plot_png(result, args.plot)
+        except OSError as err:
+            print(f"medici compare: cannot write {args.plot}: {err.strerror or err}",
+                  file=sys.stderr)
+            return 2
         except ImportError:
             # The optional extra is missing: the text chart stands in for the picture.
             print(

@@ -55,8 +55,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _path(name: str, saves: str | None) -> Path:
     from engine.records.store import resolve_save_path
 
-    if Path(name).exists():
-        return Path(name)
+    try:
+        if Path(name).exists():
+            return Path(name)
+    except (OSError, ValueError):
+        pass  # a name the system refuses (too long, a NUL): no such file; said on reading
     return resolve_save_path(name, saves)
 
 
@@ -108,6 +111,7 @@ def _interactive(path: Path, saves: str | None) -> int:
 
 def _verify(args: argparse.Namespace) -> int:
     from engine.records import load_path
+    from engine.rules import rules_label
 
     failures = 0
     for name in args.files:
@@ -126,8 +130,9 @@ def _verify(args: argparse.Namespace) -> int:
             if record.migrated_from is not None
             else ""
         )
+        rules = rules_label(record.variant, record.rules_digest)
         print(
-            f"OK {record.source}: {record.variant}, {len(record.players)} players, "
+            f"OK {record.source}: {rules}, {len(record.players)} players, "
             f"{moves} moves, {state}{kind}{migrated}"
         )
     return 1 if failures else 0

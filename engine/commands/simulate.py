@@ -3,16 +3,31 @@
 from __future__ import annotations
 
 import argparse
+import codecs
+import contextlib
 import csv
-import io
 import json
 import os
 import sys
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import IO, Any
 
 from engine.bots import BOT_SPECS
+from engine.records.store import atomic_open, check_target
 from engine.rules import load_variant
-from engine.tournament import CSV_FIELDS, Progress, Run, TournamentError, csv_rows, report, run
+from engine.tournament import (
+    CSV_FIELDS,
+    MAX_JOBS,
+    Progress,
+    Run,
+    TournamentError,
+    check_games,
+    csv_rows,
+    report,
+    run,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -79,20 +94,40 @@ def _run(args: argparse.Namespace) -> int:
             f"{var.name} plays with {', '.join(map(str, counts))} players, not {args.players}"
         )
     bots = _lineup(args, counts)
-    if args.jobs is not None and args.jobs < 1:
-        raise TournamentError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
+        raise TournamentError(f"--jobs must be at least 1 and at most {MAX_JOBS}, got {args.jobs}")
     for option in (args.out, args.csv):
-        if option and not Path(option).resolve().parent.is_dir():
+        try:
+            folder = Path(option).resolve().parent.is_dir() if option else True
+        except (OSError, ValueError) as err:
+            raise TournamentError(f"cannot write {option}: {getattr(err, 'strerror', err)}") \
+                from None
+        if not folder:
             raise TournamentError(f"cannot write {option}: no such folder")
+    check_games(args.games, args.seed)
+    for option in (args.out, args.csv):
+        if option:
+            _writable(option)
     bar = Progress(args.games)
     try:
-        result = run(
-            var, bots, args.games, seed=args.seed, jobs=args.jobs, scheduler=args.scheduler,
-            dask_local=args.dask == "local", progress=bar.update,
-        )
+        with contextlib.ExitStack() as stack:
+            on_record, spool = _sinks(args, stack)
+            result = run(
+                var, bots, args.games, seed=args.seed, jobs=args.jobs,
+                scheduler=args.scheduler, dask_local=args.dask == "local",
+                progress=bar.update, keep=False, on_record=on_record,
+            )
+            bar.close()
+            if spool is not None:
+                _write_out(args.out, result, spool)
+    except OSError as err:
+        raise TournamentError(f"cannot write results: {err.strerror or err}") from None
     finally:
         bar.close()
-    _write(result, args)
+    if args.out:
+        print(f"results written to {args.out}", file=sys.stderr)
+    if args.csv:
+        print(f"rows written to {args.csv}", file=sys.stderr)
     if args.json:
         print(json.dumps(result.as_dict(), indent=2))
     else:
@@ -100,25 +135,62 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write(result: Run, args: argparse.Namespace) -> None:
+def _writable(option: str) -> None:
+    """Refuse, before any game is played, an output that is a device, FIFO or the like."""
     try:
-        if args.out:
-            _atomic(args.out, json.dumps(result.as_dict(results=True), indent=1) + "\n")
-            print(f"results written to {args.out}", file=sys.stderr)
-        if args.csv:
-            text = io.StringIO()
-            writer = csv.DictWriter(text, fieldnames=CSV_FIELDS, lineterminator="\n")
-            writer.writeheader()
-            writer.writerows(csv_rows(result.records))
-            _atomic(args.csv, text.getvalue())
-            print(f"rows written to {args.csv}", file=sys.stderr)
+        check_target(Path(option))
     except OSError as err:
-        raise TournamentError(f"cannot write results: {err}") from None
+        raise TournamentError(f"cannot write {option}: {err.strerror}") from None
 
 
-def _atomic(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all."""
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, target)
+def _sinks(
+    args: argparse.Namespace, stack: contextlib.ExitStack
+) -> tuple[Callable[[dict[str, Any]], None] | None, IO[str] | None]:
+    """Where each game's record goes as it finishes: the CSV file, the spool of ``--out``.
+
+    Both are written as games end, so neither the rows nor the records pile up in memory;
+    the CSV file appears (atomically) only when the run is over.
+    """
+    sinks: list[Callable[[dict[str, Any]], None]] = []
+    spool: IO[str] | None = None
+    if args.csv:
+        handle = stack.enter_context(atomic_open(Path(args.csv)))
+        writer = csv.DictWriter(
+            codecs.getwriter("utf-8")(handle), fieldnames=CSV_FIELDS, lineterminator="\n"
+        )
+        writer.writeheader()
+        sinks.append(lambda record: writer.writerows(csv_rows([record])))
+    if args.out:
+        spool = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8"))
+        sinks.append(_spooler(spool))
+    if not sinks:
+        return None, spool
+
+    def each(record: dict[str, Any]) -> None:
+        for sink in sinks:
+            sink(record)
+
+    return each, spool
+
+
+def _spooler(spool: IO[str]) -> Callable[[dict[str, Any]], None]:
+    first = [True]
+
+    def spooled(record: dict[str, Any]) -> None:
+        spool.write(("  " if first[0] else ",\n  ") + json.dumps(record))
+        first[0] = False
+
+    return spooled
+
+
+def _write_out(path: str, result: Run, spool: IO[str]) -> None:
+    """``--out``: the summary, then ``results`` (every game's record, one a line) copied
+    from the spool, written atomically."""
+    head = json.dumps(result.as_dict(), indent=1)
+    with atomic_open(Path(path)) as handle:
+        handle.write(head[: head.rindex("}")].rstrip().encode("utf-8"))
+        handle.write(b',\n "results": [\n')
+        spool.seek(0)
+        while chunk := spool.read(64 * 1024):
+            handle.write(chunk.encode("utf-8"))
+        handle.write(b"\n ]\n}\n")

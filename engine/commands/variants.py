@@ -7,7 +7,7 @@ import json
 import sys
 import textwrap
 
-from engine.rules import variant_names
+from engine.rules import digest, rules_label, variant_names
 from engine.variants import (
     check_variant,
     diff,
@@ -121,6 +121,8 @@ def _check(args: argparse.Namespace) -> int:
         if result.ok:
             if not args.quiet:
                 name = result.document.data.get("name") if result.document else ref
+                if result.document is not None and isinstance(name, str):
+                    name = rules_label(name, digest(result.document.data))
                 chain = " <- ".join(display_path(p) for p in result.files)
                 print(f"{ref}: ok ({name}; {chain})")
             continue

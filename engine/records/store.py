@@ -8,15 +8,19 @@ explicit path (``./x.json``, ``/tmp/x.json``, a ``Path``) may point elsewhere.
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import stat
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from engine.errors import RecordError
+from engine.errors import UNSAFE_TEXT, RecordError, quote
 from engine.game import Game
 from engine.records.format import Record, encode, read_document, record_from_game
 from engine.records.schema import check_document
@@ -56,13 +60,22 @@ def resolve_save_path(name: PathLike, directory: PathLike | None = None) -> Path
     added when missing; it may not leave the folder. An explicit path is taken as given.
     """
     if is_explicit_path(name):
-        return Path(os.path.expanduser(os.fspath(name)))
+        given = os.fspath(name)
+        try:
+            # The file system must be able to take the name: no NUL, no lone surrogate (a
+            # byte that is not UTF-8, from the command line, passes as its own escape).
+            os.fsencode(given)
+            if "\0" in given:
+                raise ValueError
+        except (UnicodeEncodeError, ValueError):
+            raise RecordError(quote(given), "not a possible file name") from None
+        return Path(os.path.expanduser(given))
     text = str(name)
     if not text.strip():
         raise RecordError(repr(text), "a save needs a name")
-    if any(ord(c) < 32 or c == "\x7f" for c in text) or "\\" in text or ":" in text:
+    if UNSAFE_TEXT.search(text) or "\\" in text or ":" in text:
         raise RecordError(
-            repr(text), "a save name has no control characters, backslashes or colons"
+            quote(text), "a save name has no control characters, backslashes or colons"
         )
     parts = Path(text).parts
     if ".." in parts or any(p.startswith(".") for p in parts):
@@ -88,21 +101,64 @@ def display(path: Path) -> str:
 
 
 # -- writing ------------------------------------------------------------------------------
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` so that a failure at any point leaves the old file intact."""
+TEMP_SUFFIX = ".tmp"
+_TEMP = re.compile(r"^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$")
+STALE_SECONDS = 600.0
+"""A temporary file this old is stale even if its writer's process id is in use again."""
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISLNK, "a symbolic link"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def check_target(path: Path) -> None:
+    """Refuse to write over anything at ``path`` but a regular file (OSError saying what is
+    there). Uses ``os.lstat``: a symbolic link is refused, never followed, so a save can
+    neither replace ``/dev/null`` nor land somewhere a link points."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if stat.S_ISREG(info.st_mode):
+        return
+    kind = next((what for test, what in _KINDS if test(info.st_mode)), "a special file")
+    raise OSError(
+        errno.EEXIST,
+        f"the target is {kind}, not a regular file: only a regular file is ever replaced "
+        "(or a new one made)",
+        str(path),
+    )
+
+
+@contextmanager
+def atomic_open(path: Path) -> Iterator[AtomicWriter]:
+    """A binary writer (``write(bytes)``) whose bytes become ``path`` only when the ``with``
+    block ends without error.
+
+    The bytes go to a temporary file in the same folder, are fsynced, and the file is
+    renamed over ``path`` (checked with ``check_target`` first and again just before the
+    rename), then the folder is fsynced. Any failure removes the temporary file and
+    leaves ``path`` as it was.
+    """
+    check_target(path)
     folder = path.parent
-    tmp = folder / f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+    tmp = folder / f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}{TEMP_SUFFIX}"
     # O_BINARY (Windows only): write the bytes as they are, no newline translation.
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     fd = os.open(tmp, flags, 0o666)
     try:
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view[:_CHUNK])
-            view = view[written:]
+        writer = AtomicWriter(fd)
+        yield writer
+        writer.flush()
         os.fsync(fd)
         os.close(fd)
         fd = -1
+        check_target(path)
         os.replace(tmp, path)
     except BaseException:
         if fd >= 0:
@@ -113,6 +169,92 @@ def atomic_write(path: Path, data: bytes) -> None:
             pass
         raise
     _fsync_folder(folder)
+
+
+class AtomicWriter:
+    """Bytes to a file descriptor, buffered; every write is written out in full."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.buffer = bytearray()
+
+    def write(self, data: bytes) -> int:
+        self.buffer += data
+        if len(self.buffer) >= _CHUNK:
+            self.flush()
+        return len(data)
+
+    def flush(self) -> None:
+        view = memoryview(self.buffer)
+        while view:
+            written = os.write(self.fd, view[:_CHUNK])
+            view = view[written:]
+        view.release()
+        self.buffer.clear()
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` so that a failure at any point leaves the old file intact
+    (``atomic_open``); refuses a ``path`` that is not a regular file."""
+    with atomic_open(path) as handle:
+        handle.write(data)
+
+
+def remove_stale_temps(folder: Path) -> int:
+    """Remove the temporary files that interrupted saves left in ``folder``; how many.
+
+    A temporary file is stale when the process that wrote it is gone, or when it is older
+    than ``STALE_SECONDS``; a save still being written by a live process is left alone.
+    Only names of the form saves give them are touched, and only regular files.
+    """
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    now = time.time()
+    for entry in entries:
+        match = _TEMP.match(entry.name)
+        if match is None:
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            if _alive(int(match.group(1))) and now - info.st_mtime < STALE_SECONDS:
+                continue
+            os.unlink(entry.path)
+            removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+def _exists(path: Path, file: bool = False) -> bool:
+    """``path.exists()`` (``is_file()``), False for a name the system refuses (too long)."""
+    try:
+        return path.is_file() if file else path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError, ValueError):
+        return True  # someone else's process, or a platform that cannot tell: keep it
+    return True
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -128,14 +270,34 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def write_record(record: Record, path: Path, *, make_folder: bool = True) -> Path:
-    """Write a record to ``path`` atomically, creating its folder if ``make_folder``."""
-    data = encode(record).encode("utf-8")
+    """Write a record to ``path`` atomically, creating its folder if ``make_folder``.
+
+    Refuses (RecordError) a ``path`` that is a device, FIFO, socket, folder or symbolic
+    link, and a folder that is a file; removes stale temporary files of earlier saves.
+    """
+    try:
+        data = encode(record).encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise RecordError(
+            display(path), f"could not save: the game holds text that is not valid Unicode ({err})"
+        ) from None
+    folder = path.parent
     try:
         if make_folder:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            for parent in (folder, *folder.parents):
+                if parent.exists() or parent.is_symlink():
+                    if not parent.is_dir():
+                        raise RecordError(
+                            display(path),
+                            f"could not save: {display(parent)} is a file, not a folder "
+                            "(move it, or give another saves folder with --saves)",
+                        )
+                    break
+            folder.mkdir(parents=True, exist_ok=True)
+        remove_stale_temps(folder)
         atomic_write(path, data)
     except OSError as err:
-        kept = " (the previous save is unchanged)" if path.exists() else ""
+        kept = " (the previous save is unchanged)" if _regular(path) else ""
         raise RecordError(display(path), f"could not save: {err.strerror or err}{kept}") from None
     return path
 
@@ -218,7 +380,11 @@ def load_path(path: Path, on_step: StepHook | None = None) -> tuple[Record, Game
 def load_game(name_or_path: PathLike, directory: PathLike | None = None) -> LoadedGame:
     """Load and verify a saved game; RecordError says what is wrong and changes nothing."""
     path = resolve_save_path(name_or_path, directory)
-    if not path.exists() and not is_explicit_path(name_or_path) and Path(name_or_path).is_file():
+    if (
+        not is_explicit_path(name_or_path)
+        and not _exists(path)
+        and _exists(Path(name_or_path), file=True)
+    ):
         raise RecordError(
             display(path),
             f"no such save; a file outside the saves folder is opened by its path, "

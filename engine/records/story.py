@@ -15,6 +15,7 @@ from engine.logic import Event
 from engine.narrative import Line, Narrator, Role, narrator
 from engine.records.cursor import SCORING_EVENTS, ReplayCursor
 from engine.records.format import Record
+from engine.rules import rules_label
 
 GAME_TITLES = {"medici": "Medici", "medici-vs-strozzi": "Medici vs Strozzi"}
 
@@ -26,10 +27,13 @@ def header(record: Record) -> list[str]:
         name + (f" (bot {bot})" if bot else "")
         for name, bot in zip(record.players, record.bots, strict=True)
     )
-    lines = [
-        f"{title}, variant {record.variant} (rules {record.rules_digest[:12]}), "
-        f"{len(record.players)} players: {players}",
-    ]
+    label = rules_label(record.variant, record.rules_digest)
+    rules = (
+        f"variant {record.variant} (rules {record.rules_digest[:12]})"
+        if label == record.variant
+        else label
+    )
+    lines = [f"{title}, {rules}, {len(record.players)} players: {players}"]
     if record.seed is None:
         seed = "no seed (chance given)"
     elif record.finished:

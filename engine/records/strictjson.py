@@ -15,7 +15,7 @@ import math
 import re
 from typing import Any
 
-from engine.errors import RecordError
+from engine.errors import UNSAFE_TEXT, RecordError, quote
 
 MAX_BYTES = 8 * 1024 * 1024
 """The largest record read. A full six-player Medici game is about 60 KB."""
@@ -84,6 +84,29 @@ def _check_depth(text: str) -> None:
             depth -= 1
 
 
+def _check_text(value: Any) -> None:
+    """Refuse a string that is not plain text: JSON's ``\\ud800`` escape gives an unpaired
+    surrogate, which no file or terminal can take (printing it fails), and ``\\u001b``
+    (ESC) would drive the terminal of whoever prints the record. Tab and newline pass."""
+    todo: list[tuple[Any, str]] = [(value, "")]
+    while todo:
+        item, where = todo.pop()
+        if isinstance(item, dict):
+            for key, inner in item.items():
+                todo.append((key, f"a key of {where or 'the document'}"))
+                todo.append((inner, f"{where}.{key}" if where else key))
+        elif isinstance(item, list):
+            todo.extend((inner, f"{where}.{i}") for i, inner in enumerate(item))
+        elif isinstance(item, str):
+            bad = UNSAFE_TEXT.search(item)
+            if bad is not None:
+                raise _Refused(
+                    f"{where or 'the document'}: the string {quote(item, 40)} holds "
+                    f"U+{ord(bad.group()):04X}: control characters and unpaired surrogates "
+                    "are not allowed in a record"
+                )
+
+
 def decode(data: bytes, name: str) -> Any:
     """Parse the bytes of a record file as strict JSON, or raise RecordError naming ``name``."""
     if len(data) > MAX_BYTES:
@@ -98,13 +121,15 @@ def decode(data: bytes, name: str) -> Any:
         ) from None
     try:
         _check_depth(text)
-        return json.loads(
+        value = json.loads(
             text,
             parse_int=_parse_int,
             parse_float=_parse_float,
             parse_constant=_parse_constant,
             object_pairs_hook=_object,
         )
+        _check_text(value)
+        return value
     except _Refused as err:
         raise RecordError(name, str(err)) from None
     except json.JSONDecodeError as err:

@@ -12,11 +12,15 @@ Only what the first prompt needs is imported at start-up: bots and records load 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
+
+MAX_SCRIPT = 8 * 1024 * 1024
+"""The largest script file the shell reads (characters)."""
 
 INTERACTIVE_BOT_DELAY = 0.6
 """Seconds between bot moves at a terminal, so a person can follow them ($MEDICI_BOT_DELAY)."""
@@ -92,7 +96,7 @@ def run_shell(
     replay mode first; ``first`` are command lines run before any other (``new medici 4``).
     ``before_prompt(shell)`` is called before each interactive prompt.
     """
-    from engine.shell.app import Shell
+    from engine.shell.app import Shell, shown_line
     from engine.shell.console import Console, wants_color
 
     stdin = stdin if stdin is not None else sys.stdin
@@ -111,7 +115,7 @@ def run_shell(
 
         shell.execute_call(lambda: enter(shell, replay), f"replay {replay}")
     for line in first:
-        shell.execute(line, line)
+        shell.execute(line, shown_line(line))
     if interactive:
         started = resume or replay is not None or bool(first)
         return shell.run_interactive(input=input, output=output, history=history,
@@ -120,7 +124,11 @@ def run_shell(
         return shell.run_script(stdin, "line")
     try:
         with open(script, encoding="utf-8") as handle:
-            lines = handle.readlines()
+            text = handle.read(MAX_SCRIPT + 1)
+        if len(text) > MAX_SCRIPT:
+            err.write(f"medici: {script} is larger than {MAX_SCRIPT} characters: not a script\n")
+            return 2
+        lines = io.StringIO(text).readlines()
     except OSError as error:
         err.write(f"medici: cannot read the script {script}: {error.strerror or error}\n")
         return 2

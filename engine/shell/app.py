@@ -12,12 +12,12 @@ import shlex
 import sys
 import time
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Legal, describe
-from engine.errors import IllegalAction, MediciError
+from engine.errors import IllegalAction, MediciError, quote
 from engine.shell import render
 from engine.shell.commands import COMMANDS, MOVES, Command
 from engine.shell.console import Console
@@ -122,6 +122,12 @@ class Shell:
         return self.console.failures == failures
 
     def _dispatch(self, line: str) -> None:
+        if len(line) > MAX_LINE:
+            # Before any parsing: shlex over a megabyte of input takes many seconds.
+            raise ShellError(
+                f"the line is {len(line)} characters long; a command line has at most "
+                f"{MAX_LINE}: nothing was run"
+            )
         text = line.strip()
         if not text or text.startswith("#"):
             if not text and self.offer is not None and self.session is None:
@@ -169,7 +175,7 @@ class Shell:
         names = [c.name for c in self.commands_here()] + sorted(self.move_words())
         close = difflib.get_close_matches(word, names, n=1, cutoff=0.5)
         hint = f": did you mean `{close[0]}`?" if close else ""
-        return f"unknown command {word!r}{hint} (`help` lists the commands)"
+        return f"unknown command {quote(word)}{hint} (`help` lists the commands)"
 
     # -- moves and bots ---------------------------------------------------------------
     def require_session(self) -> Session:
@@ -346,9 +352,9 @@ class Shell:
     # -- the two ways of reading lines -----------------------------------------------
     def run_script(self, lines: Iterable[str], name: str = "line") -> int:
         """Run each line; 0 if every command succeeded, 1 otherwise (errors already reported)."""
-        for number, line in enumerate(lines, 1):
+        for number, line in enumerate(_bounded(lines), 1):
             place = f"line {number}" if name == "line" else f"{name}:{number}"
-            self.execute(line.rstrip("\n"), f"{place}: {line.strip()}")
+            self.execute(line.rstrip("\n"), f"{place}: {shown_line(line)}")
             if self.done:
                 break
         if not self.done:
@@ -378,6 +384,38 @@ class Shell:
                 continue
             self.execute(line)
         return 0
+
+
+MAX_LINE = 4096
+"""The longest command line the shell reads (the longest real one is under 200 characters)."""
+
+
+def shown_line(line: str, limit: int = 80) -> str:
+    """A line as an error message quotes it: stripped, cut to ``limit`` characters."""
+    text = line.strip()
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _bounded(lines: Iterable[str]) -> Iterator[str]:
+    """The lines of a script, none held longer than ``MAX_LINE`` + 1 characters.
+
+    From a stream (stdin), an overlong line's first ``MAX_LINE`` + 1 characters are kept
+    (``_dispatch`` refuses them) and the rest is read and dropped, so a gigabyte without a
+    newline costs no memory.
+    """
+    readline = getattr(lines, "readline", None)
+    if readline is None:
+        yield from lines
+        return
+    while True:
+        line = readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            rest = line
+            while rest and not rest.endswith("\n"):
+                rest = readline(64 * 1024)
+        yield line
 
 
 def _modes(command: Command) -> str:

@@ -165,7 +165,11 @@ class ShellCompleter(Completer):
     def get_completions(
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterator[Completion]:
-        """Completions for the word before the cursor."""
+        """Completions for the word before the cursor (none for a line too long to run)."""
+        from engine.shell.app import MAX_LINE
+
+        if len(document.text_before_cursor) > MAX_LINE:
+            return
         typed, prefix = split_line(document.text_before_cursor)
         shell = self.shell
         legal = shell.legal_moves()

@@ -8,6 +8,7 @@ from typing import Any, TextIO
 
 from prompt_toolkit.formatted_text import FormattedText, to_plain_text
 
+from engine.errors import escape_controls
 from engine.shell.text import STYLE, Text
 
 
@@ -81,6 +82,8 @@ class Console:
         """Report a failed command: the reason, and what would be accepted."""
         self.failures += 1
         prefix = f"{where}: " if where else ""
+        # Messages quote what was typed: an ESC sequence in it must not reach the terminal.
+        prefix, message = escape_controls(prefix), escape_controls(message)
         if self.errors_to_err:
             self.err.write(f"medici: {prefix}{message}\n")
             self.err.flush()

@@ -13,8 +13,12 @@ _NAMES: dict[str, tuple[int, list[str]]] = {}
 
 
 def latest_unfinished_info(directory: str | None) -> Any | None:
-    """The SaveInfo of the most recent unfinished game, or None."""
+    """The SaveInfo of the most recent unfinished game, or None.
+
+    Asked at start, so it also clears what interrupted saves left (stale temporary files).
+    """
     records = deps.records()
+    records.store.remove_stale_temps(records.saves_dir(directory))
     path = records.latest_unfinished(directory)
     if path is None:
         return None
