@@ -17,7 +17,7 @@ from typing import Any
 from engine.bots import FIELD, check_spec
 from engine.rules import Variant, load_variant
 from engine.stats import share_text
-from engine.tournament import TournamentError, run
+from engine.tournament import TournamentError, check_games, run
 
 
 @dataclass(frozen=True)
@@ -84,8 +84,7 @@ def play(
         problem = check_spec(spec)
         if problem:
             raise TournamentError(problem)
-    if games < 1:
-        raise TournamentError(f"games must be at least 1, got {games}")
+    check_games(games, seed)
     sizes = sizes_for(var, players)
     if not sizes:
         counts = ", ".join(str(c) for c in var.logic.player_counts())
@@ -95,7 +94,8 @@ def play(
     out = []
     for done, (n, style) in enumerate(grid, 1):
         count = n * math.ceil(games / n)
-        result = run(var, [bot] + [style] * (n - 1), count, seed=seed, jobs=jobs)
+        check_games(count, seed)
+        result = run(var, [bot] + [style] * (n - 1), count, seed=seed, jobs=jobs, keep=False)
         mine = next(b for b in result.summary["bots"] if b["bot"] == bot)
         theirs = next(b for b in result.summary["bots"] if b["bot"] == style)
         out.append(Match(

@@ -129,6 +129,8 @@ def test_league_refuses_bad_requests() -> None:
         play("greedy", "medici", [7, 8], games=2, field=["thrifty"])
     with pytest.raises(TournamentError, match="at least 1"):
         play("greedy", "medici", [4], games=0, field=["thrifty"])
+    with pytest.raises(TournamentError, match="seed"):
+        play("greedy", "medici", [4], games=4, field=["thrifty"], seed=-1)
 
 
 def test_medici_league_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
