@@ -2,8 +2,10 @@
 
 Each style is a few lines on the game's shared valuation model (``Position.lot_value`` in
 Medici, ``Position.worth`` in Medici vs Strozzi): they differ only in how they turn a lot's
-worth into a bid, a price or a buy. Drawing, loading and everything else is the model's
-greedy policy. They are opponents to test against, not our best play.
+worth into a bid, a price or a buy. They all draw by one plain rule (another card while the
+lot's face value is small) and load where the model says a lot gains most. None of them
+uses what our own bots tune (their shading, beliefs or search), so the field stays put
+while our bots change. They are opponents to test against, not our best play.
 
 - ``thrifty``: the smallest raise, up to a margin below its valuation; prices low, buys cheap.
 - ``valuer``: bids its whole valuation at once; prices at its own worth.
@@ -22,6 +24,8 @@ from engine.bots.models import model_for
 from engine.game import Game, game_from_view
 
 PASS = Action("pass")
+DRAW = Action("draw")
+STOP = Action("stop")
 BUY = Action("buy")
 DECLINE = Action("decline")
 
@@ -29,6 +33,8 @@ THRIFTY_MARGIN = 0.3
 """``thrifty`` bids only while the price is at most this share below its valuation."""
 SPOIL_EXTRA = 8
 """``spoiler`` pays up to this much above its own valuation to keep a lot from the leader."""
+DRAW_BELOW = {"medici": 7, "medici-vs-strozzi": 5}
+"""The field draws another card or tile while the lot's face value is below this."""
 HOARD_FIRST = 0.4
 """``hoarder``'s share of its valuation on the first day or round (all of it on the last)."""
 
@@ -98,6 +104,17 @@ def _strozzi_move(game: Game, style: str) -> Action | None:
     return BUY if keep else DECLINE
 
 
+def _draw_or_stop(game: Game) -> Action | None:
+    """The field's drawing rule: a lot grows while its face value is under ``DRAW_BELOW``."""
+    legal = game.legal_actions()
+    if DRAW not in legal or STOP not in legal:
+        return None
+    values = game.variant.logic.value
+    lot = game.state.lot
+    return DRAW if len(lot) < 3 and sum(values[c] for c in lot) < DRAW_BELOW[
+        game.variant.game] else STOP
+
+
 def _stage_share(stage: int, stages: int) -> float:
     """``hoarder``: the share of its valuation it spends on this day or round."""
     if stages <= 1:
@@ -107,9 +124,11 @@ def _stage_share(stage: int, stages: int) -> float:
 
 MOVES: dict[str, Callable[[Game, str], Action | None]] = {
     "medici": lambda game, style: (
-        _medici_bid(game, style) if game.state.phase == "bidding" else None
+        _medici_bid(game, style) if game.state.phase == "bidding" else _draw_or_stop(game)
     ),
-    "medici-vs-strozzi": _strozzi_move,
+    "medici-vs-strozzi": lambda game, style: (
+        _draw_or_stop(game) if game.state.phase == "drawing" else _strozzi_move(game, style)
+    ),
 }
 """Game id -> the style's move where styles differ (None: the model's greedy move)."""
 
