@@ -20,14 +20,10 @@ from collections.abc import Callable
 
 from engine.actions import Action, Span, amount_action
 from engine.bots.base import Analysis, Bot, Turn
+from engine.bots.medici_value import DRAW, PASS, STOP
 from engine.bots.models import model_for
+from engine.bots.strozzi_value import BUY, DECLINE
 from engine.game import Game, game_from_view
-
-PASS = Action("pass")
-DRAW = Action("draw")
-STOP = Action("stop")
-BUY = Action("buy")
-DECLINE = Action("decline")
 
 THRIFTY_MARGIN = 0.3
 """``thrifty`` bids only while the price is at most this share below its valuation."""
