@@ -162,3 +162,10 @@ def test_shell_and_tournament_seed_bots_alike() -> None:
         session.bot_move(game.current_player)
     summary = play_game("medici", ["greedy", "thrifty", "greedy"], 42)
     assert game.summary()["money"] == summary["money"]
+
+
+def test_the_shell_offers_every_style_on_tab() -> None:
+    from engine.shell.arg_completion import BOT_CHOICES
+
+    assert set(STYLES) <= set(BOT_CHOICES)
+    assert all(check_spec(spec) is None for spec in BOT_CHOICES)

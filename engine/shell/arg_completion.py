@@ -15,7 +15,11 @@ from engine.shell.errors import ShellError
 if TYPE_CHECKING:
     from engine.shell.app import Shell
 
-BOT_CHOICES = ("random", "greedy", "mcts", "mcts:2000", "mcts:1s")
+BOT_CHOICES = (
+    "random", "greedy", "mcts", "mcts:2000", "mcts:1s", "thrifty", "valuer", "spoiler", "hoarder"
+)
+"""Bot specs offered on Tab (the shell does not import the bots to start; a test keeps this
+in step with ``engine.bots.STYLES``)."""
 
 
 def help_args(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion]:

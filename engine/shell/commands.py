@@ -122,7 +122,8 @@ _TABLE = [
             "is a person, `bot` or `bot:SPEC` is a bot, `NAME=bot:SPEC` a named bot. "
             "`--variant` plays under other rules (a shipped name or a YAML file), `--seed` "
             "makes the shuffles repeatable. The game in progress stays saved.\n"
-            "Bots: random, greedy, mcts (default), mcts:2000 (iterations), mcts:1s (time).\n"
+            "Bots: random, greedy, mcts (default), mcts:2000 (iterations), mcts:1s (time); "
+            "the field's styles: thrifty, valuer, spoiler, hoarder.\n"
             "Examples:\n  new medici 4\n  new medici Ann Bo bot:random bot:random\n"
             "  new medici Ann Bo Cy --seed 7\n  new medici-vs-strozzi\n"
             "  new medici-vs-strozzi Ann Cosimo=bot:greedy\n"
@@ -137,7 +138,8 @@ _TABLE = [
             "Example: moves", _lazy(H, "moves_cmd"), modes=PLAY, aliases=("legal",)),
     Command("hint", "hint [--bot SPEC]", "ask the strongest bot for its top moves",
             "The bot (mcts unless --bot says otherwise) looks at your view only and lists its "
-            "best three moves with their estimated values (mcts: chance of winning).\n"
+            "best three moves with their estimated values (mcts: its objective, with the chance "
+            "of winning and the expected final money beside it).\n"
             "Examples: hint · hint --bot greedy", _lazy(H, "hint_cmd"),
             _lazy_complete(C, "bot_option_args"), modes=PLAY),
     Command("undo", "undo", "take back your last move (and the bot moves after it)",
