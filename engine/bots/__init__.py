@@ -6,6 +6,7 @@ given only a player's view and the legal actions: ``bot.choose(view, legal, vari
 
 from __future__ import annotations
 
+from engine.bots import openspiel_bot
 from engine.bots.base import Analysis, Bot, BotError
 from engine.bots.greedy import GreedyBot
 from engine.bots.mcts import DEFAULT_ITERATIONS, DEFAULT_SECONDS, MctsBot, parse_budget
@@ -18,13 +19,17 @@ BOT_SPECS = (
     f"mcts          search over sampled hidden cards: {DEFAULT_ITERATIONS} iterations, at most\n"
     f"              {DEFAULT_SECONDS:g} s a move (the strongest; the shell's default)\n"
     "mcts:N        search with N iterations a move (same seed, same moves)\n"
-    "mcts:Ts       search for T seconds a move (mcts:1s, mcts:0.5s, mcts:250ms)"
+    "mcts:Ts       search for T seconds a move (mcts:1s, mcts:0.5s, mcts:250ms)\n"
+    + openspiel_bot.SPECS
 )
 """Help text: every bot spec ``make_bot`` accepts."""
 
 NAMES = ("random", "greedy", "mcts")
 
-ACCEPTED = "random, greedy, mcts, mcts:N (N iterations a move), mcts:Ts (T seconds a move, mcts:1s)"
+ACCEPTED = (
+    "random, greedy, mcts, mcts:N (N iterations a move), mcts:Ts (T seconds a move, mcts:1s)"
+    ", openspiel-ismcts[:N], openspiel-mcts[:N] (N simulations a move)"
+)
 """Every accepted bot spec on one line, for error messages (``BOT_SPECS`` explains them)."""
 
 
@@ -48,6 +53,8 @@ def _parse(spec: object) -> tuple[str, str, int | None, float | None]:
         except ValueError as err:
             raise BotError(str(err)) from None
         return f"mcts:{budget}", name, iterations, seconds
+    if name.startswith("openspiel-"):  # OpenSpiel's search (engine/bots/openspiel_bot.py)
+        return openspiel_bot.parse_spec(spec, name, budget)
     raise BotError(f"unknown bot {spec!r}")
 
 
@@ -74,6 +81,8 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         return RandomBot(label, seed)
     if name == "greedy":
         return GreedyBot(label, seed)
+    if name.startswith("openspiel-"):
+        return openspiel_bot.make(label, name, iterations, seed)
     return MctsBot(label, seed, iterations, seconds)
 
 
