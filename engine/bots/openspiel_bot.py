@@ -5,8 +5,9 @@ state from it (``engine.integrations.openspiel.state_from_view``: the pile stays
 unknown order, drawn card by card at chance nodes) and lets OpenSpiel's Python search
 choose: ``ISMCTSBot`` (information-set MCTS, which resamples the state from the
 information state each simulation) or ``MCTSBot``. Both use random rollouts to the end of
-the game and the win/loss utility (G-4: winners share 1), N simulations a move. Needs the
-extra ``openspiel``.
+the game and the win/loss utility (G-4: winners share 1), N simulations a move, and play the
+most visited move; ``analyse`` gives each searched move's mean win share and visits. Needs
+the extra ``openspiel``.
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ class OpenSpielBot(Bot):
         self.simulations = simulations
         self._games: dict[tuple[str, int], Any] = {}
 
-    def _search(self, turn: Turn) -> tuple[Any, Any, list[tuple[int, float]]]:
+    def _search(self, turn: Turn) -> tuple[Any, list[tuple[int, int, float]]]:
+        """The game and, per root move searched, ``(action id, visits, mean win share)``."""
         import numpy as np
         from open_spiel.python.algorithms import ismcts, mcts
 
@@ -77,36 +79,39 @@ class OpenSpielBot(Bot):
         rs = np.random.RandomState(turn.rng.next64() & 0xFFFFFFFF)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
         if self.kind == "ismcts":
-            bot: Any = ismcts.ISMCTSBot(
-                game, evaluator, UCT_C, self.simulations, random_state=rs,
-                final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-            )
-            policy = bot.get_policy(state)
+            bot: Any = ismcts.ISMCTSBot(game, evaluator, UCT_C, self.simulations, random_state=rs)
+            bot.run_search(state)
+            stats = [
+                (a, c.visits, c.return_sum / c.visits if c.visits else 0.0)
+                for a, c in bot._root_node.child_info.items()
+            ]
         else:
             bot = mcts.MCTSBot(game, UCT_C, self.simulations, evaluator, random_state=rs,
                                solve=False)
             root = bot.mcts_search(state)
-            total = max(1, sum(c.explore_count for c in root.children))
-            policy = [(c.action, c.explore_count / total) for c in root.children]
-        return game, state, policy
+            stats = [
+                (c.action, c.explore_count,
+                 c.total_reward / c.explore_count if c.explore_count else 0.0)
+                for c in root.children
+            ]
+        # Most visited first, then the better mean; ties to the lowest id (reproducible).
+        stats.sort(key=lambda row: (-row[1], -row[2], row[0]))
+        return game, stats
 
     def _choose(self, turn: Turn) -> Action:
         legal = turn.legal
         if len(legal) == 1 and isinstance(legal[0], Action):
             return legal[0]
-        game, _, policy = self._search(turn)
-        best = max(p for _, p in policy)
-        # Ties (equal visits) go to the lowest id: the same view gives the same move.
-        action = min(a for a, p in policy if p == best)
-        return game.actions.action(int(action))
+        game, stats = self._search(turn)
+        return game.actions.action(int(stats[0][0]))
 
     def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:
-        game, _, policy = self._search(turn)
+        game, stats = self._search(turn)
         rows = [
-            Analysis(game.actions.action(int(a)), round(p, 4), f"{self.kind}: visit share {p:.0%}")
-            for a, p in policy
+            Analysis(game.actions.action(int(a)), round(win, 4),
+                     f"{self.kind}: win ~{win:.0%} ({visits} visits)")
+            for a, visits, win in stats
         ]
-        rows.sort(key=lambda r: -r.value)
         seen = {r.action for r in rows}
         rows += [Analysis(a, 0.0, f"{self.kind}: not searched") for a in also if a not in seen]
         return rows

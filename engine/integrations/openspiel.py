@@ -10,7 +10,7 @@ Python games do::
 
 Parameters: ``players`` (2-6, Medici only), ``variant`` (a rules name from ``config/`` or
 a rules file of the same game), ``utility`` (``money``: the returns are the final money,
-general-sum; ``win``: 1 shared by the winners (G-4), 0 for the others, constant-sum) and
+general-sum; ``win``: 1 shared by the winners (G-4), 0 for the others) and
 ``max_amount`` (the highest bid or price in the action space; see ``encoding``).
 
 **Chance.** Every chance outcome is an explicit chance node at the moment the engine needs
@@ -49,7 +49,7 @@ except ImportError as err:  # pragma: no cover  (the tests skip without the extr
     ) from None
 
 from engine.actions import Action
-from engine.chance import Chance, fresh_seed
+from engine.chance import Chance
 from engine.errors import ChanceExhausted, IllegalAction
 from engine.game import Game, game_from_view, new_game
 from engine.integrations.encoding import (
@@ -421,7 +421,8 @@ class MediciSpielState(pyspiel.State):
         out = self.clone()
         if t.pending is not None or t.game is None:
             return out
-        game = game_from_view(t.spiel.variant, t.game.view(player_id), fresh_seed())
+        # The order game_from_view samples is forgotten below, so its seed changes nothing.
+        game = game_from_view(t.spiel.variant, t.game.view(player_id), 0)
         _forget_order(game.state)
         game.state.chance = out._t.chance
         game.state.log = t.game.events[:]
