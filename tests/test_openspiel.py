@@ -214,3 +214,11 @@ def test_openspiel_ismcts_searches_a_real_position():
         state.apply_action(state.chance_outcomes()[0][0])
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(), 2.0, 20)
     assert bot.step(state) in state.legal_actions()
+
+
+@pytest.mark.parametrize("variant", ["medici-loans", "medici-tracks-on-purchase"])
+def test_house_rule_variants_are_games_too(variant):
+    """A variant by name; with loans bids have no top, so the space cuts them at max_amount."""
+    game = pyspiel.load_game("python_medici", {"players": 3, "variant": variant})
+    assert game.variant.name == variant
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)

@@ -27,9 +27,11 @@ UCT_C = 2.0
 KINDS = {"openspiel-ismcts": "ismcts", "openspiel-mcts": "mcts"}
 """Spec names and the OpenSpiel search each seats."""
 SPECS = (
-    f"openspiel-ismcts[:N]  OpenSpiel's ISMCTS, N simulations a move (default "
-    f"{DEFAULT_SIMULATIONS}); needs the extra openspiel\n"
-    "openspiel-mcts[:N]    OpenSpiel's MCTS on the same rebuilt state (the pile is unknown)"
+    "openspiel-ismcts[:N]\n"
+    f"              OpenSpiel's ISMCTS, N simulations a move (default {DEFAULT_SIMULATIONS},\n"
+    "              at most 10**6); needs the extra openspiel\n"
+    "openspiel-mcts[:N]\n"
+    "              OpenSpiel's MCTS on the same rebuilt state"
 )
 """Help text for the specs this module adds."""
 
