@@ -19,17 +19,13 @@ BOT_SPECS = (
     f"mcts          search over sampled hidden cards: {DEFAULT_ITERATIONS} iterations, at most\n"
     f"              {DEFAULT_SECONDS:g} s a move (the strongest; the shell's default)\n"
     "mcts:N        search with N iterations a move (same seed, same moves)\n"
-    "mcts:Ts       search for T seconds a move (mcts:1s, mcts:0.5s, mcts:250ms)\n"
-    + openspiel_bot.SPECS
+    "mcts:Ts       search for T seconds a move (mcts:1s, mcts:0.5s, mcts:250ms)"
 )
 """Help text: every bot spec ``make_bot`` accepts."""
 
 NAMES = ("random", "greedy", "mcts")
 
-ACCEPTED = (
-    "random, greedy, mcts, mcts:N (N iterations a move), mcts:Ts (T seconds a move, mcts:1s)"
-    ", openspiel-ismcts[:N], openspiel-mcts[:N] (N simulations a move)"
-)
+ACCEPTED = "random, greedy, mcts, mcts:N (N iterations a move), mcts:Ts (T seconds a move, mcts:1s)"
 """Every accepted bot spec on one line, for error messages (``BOT_SPECS`` explains them)."""
 
 
@@ -56,6 +52,11 @@ def _parse(spec: object) -> tuple[str, str, int | None, float | None]:
     if name.startswith("openspiel-"):  # OpenSpiel's search (engine/bots/openspiel_bot.py)
         return openspiel_bot.parse_spec(spec, name, budget)
     raise BotError(f"unknown bot {spec!r}")
+
+
+# OpenSpiel's search (engine/bots/openspiel_bot.py) adds its specs to the help texts.
+BOT_SPECS += "\n" + openspiel_bot.SPECS
+ACCEPTED += ", " + openspiel_bot.ACCEPTED
 
 
 def check_spec(spec: object) -> str | None:

@@ -34,6 +34,8 @@ SPECS = (
     "              OpenSpiel's MCTS on the same rebuilt state"
 )
 """Help text for the specs this module adds."""
+ACCEPTED = "openspiel-ismcts[:N], openspiel-mcts[:N] (N simulations a move)"
+"""The specs this module adds, on one line, for error messages."""
 
 
 def parse_spec(spec: str, name: str, budget: str) -> tuple[str, str, int | None, None]:
