@@ -78,12 +78,12 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         label, name, iterations, seconds = _parse(spec)
     except BotError as err:
         raise BotError(f"{err}; bots are:\n{BOT_SPECS}") from None
+    if name.startswith("openspiel-"):
+        return openspiel_bot.make(label, name, iterations, seed)
     if name == "random":
         return RandomBot(label, seed)
     if name == "greedy":
         return GreedyBot(label, seed)
-    if name.startswith("openspiel-"):
-        return openspiel_bot.make(label, name, iterations, seed)
     return MctsBot(label, seed, iterations, seconds)
 
 
