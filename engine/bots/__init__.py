@@ -6,6 +6,7 @@ given only a player's view and the legal actions: ``bot.choose(view, legal, vari
 
 from __future__ import annotations
 
+from engine.bots import openspiel_bot
 from engine.bots.base import Analysis, Bot, BotError
 from engine.bots.greedy import GreedyBot
 from engine.bots.mcts import DEFAULT_ITERATIONS, DEFAULT_SECONDS, MctsBot, parse_budget
@@ -55,7 +56,14 @@ def _parse(spec: object) -> tuple[str, str, int | None, float | None]:
         except ValueError as err:
             raise BotError(str(err)) from None
         return f"mcts:{budget}", name, iterations, seconds
+    if name.startswith("openspiel-"):  # OpenSpiel's search (engine/bots/openspiel_bot.py)
+        return openspiel_bot.parse_spec(spec, name, budget)
     raise BotError(f"unknown bot {spec!r}")
+
+
+# OpenSpiel's search (engine/bots/openspiel_bot.py) adds its specs to the help texts.
+BOT_SPECS += "\n" + openspiel_bot.SPECS
+ACCEPTED += ", " + openspiel_bot.ACCEPTED
 
 
 def check_spec(spec: object) -> str | None:
@@ -77,6 +85,8 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         label, name, iterations, seconds = _parse(spec)
     except BotError as err:
         raise BotError(f"{err}; bots are:\n{BOT_SPECS}") from None
+    if name.startswith("openspiel-"):
+        return openspiel_bot.make(label, name, iterations, seed)
     if name == "random":
         return RandomBot(label, seed)
     if name == "greedy":

@@ -1,0 +1,550 @@
+"""Medici and Medici vs Strozzi as OpenSpiel games (extra ``openspiel``).
+
+Importing this module registers two games with ``pyspiel.register_game``, as OpenSpiel's own
+Python games do::
+
+    import pyspiel
+    import engine.integrations.openspiel  # noqa: F401  (registers the games)
+    game = pyspiel.load_game("python_medici", {"players": 4})
+    game = pyspiel.load_game("python_medici_vs_strozzi")
+
+Parameters: ``players`` (2-6, Medici only), ``variant`` (a rules name from ``config/`` or
+a rules file of the same game), ``utility`` (``money``: the returns are the final money,
+general-sum; ``win``: 1 shared by the winners (G-4), 0 for the others) and
+``max_amount`` (the highest bid or price in the action space; see ``encoding``).
+
+**Chance.** Every chance outcome is an explicit chance node at the moment the engine needs
+it: a random start player or tie-break (outcome: the seat, uniform), and each card or tile
+as it is drawn (outcome: the card's index in ``cards``, with probability its share of the
+cards nobody has seen). The engine draws the same way for a game entered card by card
+(chance as data, G-1): a day's pile is an unknown order that is revealed a card at a time.
+So no one, not even the state, knows the pile before it is drawn, and the information
+sets are single histories: every card drawn is seen by all. The game is still declared
+imperfect-information, as the engine's games are (the pile order is hidden, G-3), so
+OpenSpiel's ISMCTS accepts it; ``resample_from_infostate`` rebuilds the state from the
+player's view with ``engine.game.game_from_view``.
+
+**Strings.** ``action_to_string`` gives the engine's text forms (``bid 12``, ``load 4
+harbour 2``; chance: ``card fur:3``, ``seat 2``) and ``string_to_action`` reads them back.
+The information state string is the viewer and every move and chance outcome so far, one a
+line; the observation string is the player's view (``Game.view(player)``) as JSON. The
+observation tensor is ``encoding.observation`` of that view (layout in
+``encoding.layout_for``). No information state tensor is provided: a perfect-recall tensor
+of a whole game would be huge, and the observation is already the full public state.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as err:  # pragma: no cover  (the tests skip without the extra)
+    raise ImportError(
+        "the OpenSpiel adapter needs the extra: pip install 'medici[openspiel]' "
+        f"(missing: {err.name})"
+    ) from None
+
+from engine.actions import Action
+from engine.chance import Chance
+from engine.errors import ChanceExhausted, IllegalAction
+from engine.game import Game, game_from_view, new_game
+from engine.integrations.encoding import (
+    DEFAULT_MAX_AMOUNT,
+    ActionMap,
+    check_max_amount,
+    layout_for,
+    observation,
+    pieces_of,
+)
+from engine.rules import Variant, load_variant
+
+UTILITIES = ("money", "win")
+"""The values of the ``utility`` parameter."""
+MONEY_BOUND = 10_000.0
+"""What the games declare as the bounds of final money (OpenSpiel asks for finite ones)."""
+
+_CONTINUED = ", continued"
+"""How ``Logic.continue_order`` names the request for the next card of an unknown pile."""
+
+
+class TableChance(Chance):
+    """Chance outcomes given one at a time, as OpenSpiel's chance nodes choose them.
+
+    A pile's order is left unknown when it is laid; the next card and every random choice
+    come from ``script`` (the outcomes chosen so far for the move in progress). When the
+    script runs out, the request is kept in ``request`` (``("card", unseen cards)`` or
+    ``("seat", options)``) and ``ChanceExhausted`` raised: the state becomes a chance node.
+    """
+
+    __slots__ = ("script", "pos", "request")
+
+    def __init__(self) -> None:
+        self.script: list[str | int] = []
+        self.pos = 0
+        self.request: tuple[str, list[Any]] | None = None
+
+    def order(self, what: str, items: Any, count: int) -> tuple[list[str], int]:
+        """An unknown order when a pile is laid; the scripted next card when one is drawn."""
+        if not what.endswith(_CONTINUED):
+            return [], count
+        if self.pos < len(self.script):
+            card = self.script[self.pos]
+            if card not in items:
+                raise ValueError(f"{what}: {card!r} is not among the unseen cards")
+            self.pos += 1
+            return [card], count - 1  # type: ignore[list-item]
+        self.request = ("card", list(items))
+        raise ChanceExhausted(f"{what}: the next card is a chance node")
+
+    def choose(self, what: str, options: Any) -> int:
+        """The scripted choice, or a chance node over ``options``."""
+        if self.pos < len(self.script):
+            pick = self.script[self.pos]
+            if pick not in options:
+                raise ValueError(f"{what}: {pick!r} is not one of {list(options)}")
+            self.pos += 1
+            return pick  # type: ignore[return-value]
+        self.request = ("seat", list(options))
+        raise ChanceExhausted(f"{what}: a chance node")
+
+    def clone(self) -> TableChance:
+        """An independent copy."""
+        out = TableChance()
+        out.script = self.script[:]
+        out.pos = self.pos
+        out.request = self.request
+        return out
+
+
+_START = Action("start")
+"""The pending 'move' of a game whose setup waits for a chance outcome (a start player)."""
+
+
+class MediciSpielGame(pyspiel.Game):
+    """A Medici-family game for OpenSpiel; one class serves both registered games."""
+
+    def __init__(
+        self, game_type: Any, params: dict[str, Any] | None = None, variant: Variant | None = None
+    ) -> None:
+        params = dict(params or {})
+        defaults = game_type.parameter_specification
+        merged = {**defaults, **params}
+        unknown = set(params) - set(defaults)
+        if unknown:
+            raise ValueError(f"unknown parameters {sorted(unknown)}: accepted {sorted(defaults)}")
+        self.variant: Variant = variant or load_variant(str(merged["variant"]))
+        expected = "medici" if game_type.short_name == "python_medici" else "medici-vs-strozzi"
+        if self.variant.game != expected:
+            raise ValueError(
+                f"variant {merged['variant']!r} is a {self.variant.game} game; "
+                f"{game_type.short_name} plays {expected} variants"
+            )
+        counts = list(self.variant.logic.player_counts())
+        self.players = int(merged.get("players", counts[0]))
+        if self.players not in counts:
+            raise ValueError(
+                f"players={self.players}: {self.variant.name} plays with "
+                + ", ".join(map(str, counts))
+            )
+        self.utility = str(merged["utility"])
+        if self.utility not in UTILITIES:
+            raise ValueError(f"utility {self.utility!r}: accepted {', '.join(UTILITIES)}")
+        self.actions = ActionMap(self.variant, check_max_amount(merged["max_amount"]))
+        self.cards = pieces_of(self.variant)
+        self.card_index = {c: i for i, c in enumerate(self.cards)}
+        self.layout = layout_for(self.variant, self.players)
+        win = self.utility == "win"
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.actions.size,
+            max_chance_outcomes=max(len(self.cards), self.players),
+            num_players=self.players,
+            min_utility=0.0 if win else -MONEY_BOUND,
+            max_utility=1.0 if win else MONEY_BOUND,
+            max_game_length=_max_length(self.variant, self.players),
+        )
+        super().__init__(game_type, info, params)
+        self.initial = Table.initial(self)
+
+    def new_initial_state(self) -> MediciSpielState:
+        """The state before the first move (a chance node when the start player is random)."""
+        return MediciSpielState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> Observer:
+        """The observer behind the information state and observation strings and tensors."""
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return Observer(self, perfect_recall)
+
+
+def _max_length(variant: Variant, players: int) -> int:
+    """An upper bound on moves plus chance outcomes in one game, for ``GameInfo``."""
+    logic: Any = variant.logic
+    if variant.game == "medici":
+        cards = max(pc["cards_per_day"] for pc in logic.counts.values())
+        # A lot: up to 3 draws (each with its card), a stop, a bid or pass from each seat.
+        return logic.days * (cards * (2 + 2 + players) + players + 1)
+    # A lot: up to 3 draws with their tiles, stop, price, answer, load or discard.
+    return logic.rounds * len(logic.tiles) * 10
+
+
+class Table:
+    """The engine side of one OpenSpiel state: an engine ``Game`` drawing from a ``TableChance``.
+
+    It is the state's only Python attribute, so OpenSpiel's ``clone`` (a deep copy of the
+    attributes) uses ``__deepcopy__`` here, a cheap ``Game.clone``, and serialization
+    (a pickle of the attributes) stores only the game's name, parameters and action ids:
+    unpickling replays them.
+    """
+
+    __slots__ = ("spiel", "game", "chance", "pending", "backup", "moves", "ids")
+
+    def __init__(self, spiel: MediciSpielGame) -> None:
+        self.spiel = spiel
+        self.game: Game | None = None
+        self.chance = TableChance()
+        self.pending: Action | None = None
+        self.backup: Any = None
+        self.moves: list[str] = []
+        self.ids: list[int] = []
+
+    @classmethod
+    def initial(cls, spiel: MediciSpielGame) -> Table:
+        """The table before the first move (waiting for a start player when it is random)."""
+        table = cls(spiel)
+        table.pending = _START
+        table.resume()
+        return table
+
+    def resume(self) -> None:
+        """Carry out the pending move with the chance outcomes chosen so far."""
+        ch = self.chance
+        ch.pos = 0
+        sp = self.spiel
+        try:
+            if self.pending is _START:
+                self.game = new_game(sp.variant, sp.players, chance=ch)
+            else:
+                game = self.game
+                assert game is not None
+                st = self.backup.clone()
+                st.chance = ch
+                game.logic.perform(st, self.pending)  # type: ignore[arg-type]
+                game.state = st
+        except ChanceExhausted:
+            return  # a chance node: ``ch.request`` says what is asked
+        self.pending = self.backup = None
+        ch.script = []
+        ch.pos = 0
+        ch.request = None
+
+    def apply(self, action: int) -> None:
+        """Apply a move id, or the outcome id of the chance node."""
+        if self.pending is not None:
+            outcome = self.outcome(action)
+            self.chance.script.append(outcome)
+            self.moves.append(f"seat {outcome}" if isinstance(outcome, int) else f"card {outcome}")
+        else:
+            game = self.game
+            assert game is not None
+            act = self.spiel.actions.action(action)
+            game.logic.validate(game.state, act)
+            self.moves.append(str(act))
+            self.backup = game.state
+            self.pending = act
+            self.chance.script = []
+        self.ids.append(action)
+        self.resume()
+
+    def outcome(self, action: int) -> str | int:
+        """The card or seat of a chance outcome id; ValueError if it is not a possible one."""
+        request = self.chance.request
+        assert request is not None
+        kind, options = request
+        if kind == "seat":
+            if action not in options:
+                raise ValueError(f"chance outcome {action}: the seat is one of {options}")
+            return action
+        cards = self.spiel.cards
+        if not 0 <= action < len(cards) or cards[action] not in options:
+            raise ValueError(f"chance outcome {action}: not an unseen card")
+        return cards[action]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(outcome, probability)``: a card by its share of the unseen, or a uniform seat."""
+        request = self.chance.request
+        assert self.pending is not None and request is not None
+        kind, options = request
+        if kind == "seat":
+            return [(seat, 1.0 / len(options)) for seat in sorted(options)]
+        index = self.spiel.card_index
+        counts: dict[int, int] = {}
+        for card in options:
+            i = index[card]
+            counts[i] = counts.get(i, 0) + 1
+        total = len(options)
+        return [(i, counts[i] / total) for i in sorted(counts)]
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """The engine's ``Game.view(player)`` of the position (before a pending move)."""
+        if self.game is None:
+            return {"game": self.spiel.variant.game, "phase": "setup", "viewer": player}
+        return self.game.view(player)
+
+    def view_text(self, player: int | None) -> str:
+        """The view as compact JSON, and the pending move at a chance node."""
+        text = json.dumps(self.view(player), sort_keys=True, separators=(",", ":"))
+        if self.pending is not None:
+            text += f" pending {self.pending}"
+        return text
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        out = Table(self.spiel)
+        out.moves = self.moves[:]
+        out.ids = self.ids[:]
+        out.pending = self.pending
+        out.backup = self.backup  # never changed, only cloned
+        out.chance = self.chance.clone()
+        if self.game is not None:
+            out.game = self.game.clone()
+            out.game.state.chance = out.chance
+        return out
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        sp = self.spiel
+        return _table_from_ids, (sp.get_type().short_name, dict(sp.get_parameters()), self.ids)
+
+
+def _table_from_ids(short_name: str, params: dict[str, Any], ids: list[int]) -> Table:
+    """A table rebuilt by replaying action ids (what a pickled ``Table`` holds)."""
+    table = Table.initial(pyspiel.load_game(short_name, params))
+    for action in ids:
+        table.apply(int(action))
+    return table
+
+
+class MediciSpielState(pyspiel.State):
+    """An OpenSpiel state: the pyspiel API over a ``Table``."""
+
+    def __init__(self, game: MediciSpielGame) -> None:
+        super().__init__(game)
+        self._t = copy.deepcopy(game.initial)
+
+    def current_player(self) -> int:
+        """The seat to act, CHANCE while an outcome is wanted, TERMINAL at the end."""
+        t = self._t
+        if t.pending is not None:
+            return pyspiel.PlayerId.CHANCE
+        player = t.game.current_player
+        return pyspiel.PlayerId.TERMINAL if player is None else player
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        t = self._t
+        return t.pending is None and t.game.is_over
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """Legal action ids of the player to act, ascending."""
+        t = self._t
+        return t.spiel.actions.legal_ids(t.game.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(outcome, probability)``: a card by its share of the unseen, or a uniform seat."""
+        return self._t.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        """Apply a move, or the outcome of the chance node."""
+        self._t.apply(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """The engine's text form of a move; ``card fur:3`` or ``seat 2`` for chance."""
+        t = self._t
+        if player == pyspiel.PlayerId.CHANCE:
+            request = t.chance.request
+            if request is not None and request[0] == "seat":
+                return f"seat {action}"
+            return f"card {t.spiel.cards[action]}"
+        return str(t.spiel.actions.action(action))
+
+    def string_to_action(self, *args: Any) -> int:
+        """The id of a text form (``bid 12``; at a chance node ``card fur:3`` or ``seat 2``).
+
+        Accepts ``(text)`` or ``(player, text)`` as OpenSpiel does; ValueError if unknown.
+        """
+        t = self._t
+        text = str(args[-1]).strip()
+        if t.pending is not None:
+            kind, _, value = text.partition(" ")
+            if kind == "seat" and value.isdigit():
+                return int(value)
+            if kind == "card" and value in t.spiel.card_index:
+                return t.spiel.card_index[value]
+            raise ValueError(f"chance outcome {text!r}: write 'card fur:3' or 'seat 2'")
+        try:
+            act = t.game.logic.grammar.parse(text)
+        except IllegalAction as err:
+            raise ValueError(str(err)) from None
+        return t.spiel.actions.id_of(act)
+
+    def returns(self) -> list[float]:
+        """Final money (``utility=money``) or win shares (``utility=win``); 0s until the end."""
+        t = self._t
+        n = t.spiel.players
+        if not self.is_terminal():
+            return [0.0] * n
+        if t.spiel.utility == "win":
+            winners = t.game.winners
+            return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+        return [float(m) for m in t.game.summary()["money"]]
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """The engine's ``Game.view(player)`` of the position (before a pending move)."""
+        return self._t.view(player)
+
+    def engine_game(self) -> Game | None:
+        """The engine game inside (None before setup); at a chance node, before the move."""
+        return self._t.game
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> Any:
+        """A state the player cannot tell from this one, rebuilt from their view alone.
+
+        Built on ``game_from_view``; the pile it samples is forgotten again (its order is
+        an unknown drawn card by card), so the result continues with chance nodes.
+        """
+        t = self._t
+        out = self.clone()
+        if t.pending is not None or t.game is None:
+            return out
+        # The order game_from_view samples is forgotten below, so its seed changes nothing.
+        game = game_from_view(t.spiel.variant, t.game.view(player_id), 0)
+        _forget_order(game.state)
+        game.state.chance = out._t.chance
+        game.state.log = t.game.events[:]
+        out._t.game = game
+        return out
+
+    def __str__(self) -> str:
+        """The full view as JSON (every card the table has seen; the pile is unknown)."""
+        return self._t.view_text(None)
+
+
+def _forget_order(st: Any) -> None:
+    """Make the order of a sampled pile (Medici) or bag (Medici vs Strozzi) unknown again."""
+    if hasattr(st, "pile"):
+        st.pile_unknown += len(st.pile)
+        st.pile = []
+        st.removed = None
+    else:
+        st.bag_unknown += len(st.bag)
+        st.bag = []
+
+
+class Observer:
+    """OpenSpiel's observer protocol: ``tensor``, ``dict``, ``set_from`` and ``string_from``."""
+
+    def __init__(self, game: MediciSpielGame, perfect_recall: bool) -> None:
+        self.layout = game.layout
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(self.layout.size, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        at = 0
+        for name, size in self.layout.pieces:
+            self.dict[name] = self.tensor[at : at + size]
+            at += size
+
+    def set_from(self, state: MediciSpielState, player: int) -> None:
+        """Fill ``tensor`` with the observation of ``player`` (the layout of ``layout_for``)."""
+        t = state._t
+        if t.game is None:
+            self.tensor.fill(0)
+            return
+        self.tensor[:] = observation(t.game.view(player), self.layout)
+
+    def string_from(self, state: MediciSpielState, player: int) -> str:
+        """The information state (perfect recall: every move so far) or the view as JSON."""
+        t = state._t
+        if self.perfect_recall:
+            return "\n".join([f"viewer {player}", *t.moves])
+        return t.view_text(player)
+
+
+def _game_type(short_name: str, long_name: str, params: dict[str, Any], most: int) -> Any:
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=most,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+MEDICI_TYPE = _game_type(
+    "python_medici",
+    "Medici (medici engine)",
+    {"players": 4, "variant": "medici", "utility": "money", "max_amount": DEFAULT_MAX_AMOUNT},
+    6,
+)
+STROZZI_TYPE = _game_type(
+    "python_medici_vs_strozzi",
+    "Medici vs Strozzi (medici engine)",
+    {"variant": "medici-vs-strozzi", "utility": "money", "max_amount": DEFAULT_MAX_AMOUNT},
+    2,
+)
+
+
+class MediciGame(MediciSpielGame):
+    """``python_medici``: Medici for 2-6 players."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(MEDICI_TYPE, params)
+
+
+class MediciVsStrozziGame(MediciSpielGame):
+    """``python_medici_vs_strozzi``: Medici vs Strozzi for 2 players."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(STROZZI_TYPE, params)
+
+
+def game_for(
+    variant: Variant, players: int, utility: str = "money", max_amount: int = DEFAULT_MAX_AMOUNT
+) -> MediciSpielGame:
+    """The OpenSpiel game of an already loaded variant (a rules file included)."""
+    params: dict[str, Any] = {"variant": variant.name, "utility": utility, "max_amount": max_amount}
+    if variant.game == "medici":
+        return MediciSpielGame(MEDICI_TYPE, {**params, "players": players}, variant)
+    return MediciSpielGame(STROZZI_TYPE, params, variant)
+
+
+def state_from_view(game: MediciSpielGame, view: dict[str, Any], seed: int) -> Any:
+    """An OpenSpiel state of ``game`` consistent with a player's view (for bots, G-3).
+
+    Its history is empty (the view does not hold one); hidden orders stay unknown.
+    """
+    state = game.new_initial_state()
+    table = Table(game)
+    engine_game = game_from_view(game.variant, view, seed)
+    _forget_order(engine_game.state)
+    engine_game.state.chance = table.chance
+    table.game = engine_game
+    state._t = table
+    return state
+
+
+pyspiel.register_game(MEDICI_TYPE, MediciGame)
+pyspiel.register_game(STROZZI_TYPE, MediciVsStrozziGame)
