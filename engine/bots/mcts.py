@@ -1,12 +1,15 @@
 """The ``mcts`` bot: information-set Monte Carlo tree search over determinizations.
 
 Each iteration samples the hidden cards from what the player cannot see
-(``engine.game.game_from_view``), so the search never knows the real pile. The tree holds
+(``engine.game.game_from_view``), so the search never knows the real pile, and a type for
+each opponent from what the bot believes of them (``engine.bots.opponents``: learnt from
+their public bids and prices, a prior over the field's styles before that). The tree holds
 the player's own decisions, keyed by what the player would have observed on the way
-(moves and drawn cards, never the hidden order); the other players move by the game
-model's greedy policy with a little noise. A rollout plays on with that policy through the
-engine's fast path (``Game.apply`` on the sampled game) until the day or round ends, and
-the model's equity estimate turns the position into a chance of winning.
+(moves and drawn cards, never the hidden order); the opponents move by their sampled
+types. A short rollout (``ROLLOUT_MOVES``, cheap rules for drawing) plays on through the
+engine's fast path (``Game.apply`` on the sampled game), never past the day's or round's
+end, and the model's equity estimate judges the position: the objective is the chance of
+winning with the expected rank and money as tie-breaks (``_outcome``).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import Any
 
 from engine.actions import Action, is_legal
 from engine.bots.base import Analysis, Bot, Turn
-from engine.bots.models import ROLLOUT_NOISE, Model, learn, model_for
+from engine.bots.models import Model, learn, model_for
 from engine.chance import Rng
 from engine.errors import quote
 from engine.game import Game, game_from_view
@@ -30,9 +33,7 @@ DEFAULT_SECONDS = 0.9
 ROLLOUT_MOVES = 10
 """Moves a rollout plays at most before the model's equity judges the position."""
 EXPLORE = 0.35
-"""UCB exploration constant (rewards are chances of winning, 0..1)."""
-NOISE = ROLLOUT_NOISE
-"""Share of the policy's bids that rollouts jitter, so the search does not trust them blindly."""
+"""UCB exploration constant (the objective is mostly a chance of winning, 0..1)."""
 
 
 class Node:
