@@ -1,4 +1,5 @@
-"""Bots: ``random``, ``greedy`` and ``mcts``, all behind one interface (``Bot``).
+"""Bots: ``random``, ``greedy``, ``mcts``, the field's styles and OpenSpiel's searches, all
+behind one interface (``Bot``).
 
 ``make_bot(spec, seed)`` builds one from its spec; ``BOT_SPECS`` is the help text. A bot is
 given only a player's view and the legal actions: ``bot.choose(view, legal, variant)``.
@@ -16,22 +17,24 @@ from engine.chance import seat_seed
 
 BOT_SPECS = (
     "random        a uniformly random legal move\n"
-    "greedy        values each lot (ship race, tracks or harbours, bonuses) and bids,\n"
-    "              prices and draws by that value; instant\n"
-    f"mcts          search over sampled hidden cards: {DEFAULT_ITERATIONS} iterations, at most\n"
-    f"              {DEFAULT_SECONDS:g} s a move (the strongest; the shell's default)\n"
+    "greedy        values each lot (ship race, tracks or harbours, bonuses) and bids or\n"
+    "              prices a thrifty share of it, learning what each opponent pays; ~1 ms\n"
+    "mcts          search over sampled hidden cards and opponents' styles learnt from their\n"
+    f"              bids: {DEFAULT_ITERATIONS} iterations, at most {DEFAULT_SECONDS:g} s a move "
+    "(the strongest;\n              the shell's default)\n"
     "mcts:N        search with N iterations a move (same seed, same moves)\n"
     "mcts:Ts       search for T seconds a move (mcts:1s, mcts:0.5s, mcts:250ms)\n"
     "The field (styles to test against, see `medici league`):\n"
     + "".join(f"{s:<14}{describe(s)}\n" for s in STYLES)
-).rstrip("\n")
+    + openspiel_bot.SPECS
+)
 """Help text: every bot spec ``make_bot`` accepts."""
 
 NAMES = ("random", "greedy", "mcts", *STYLES)
 
 ACCEPTED = (
     "random, greedy, mcts, mcts:N (N iterations a move), mcts:Ts (T seconds a move, mcts:1s), "
-    + ", ".join(STYLES)
+    + ", ".join(STYLES) + ", " + openspiel_bot.ACCEPTED
 )
 """Every accepted bot spec on one line, for error messages (``BOT_SPECS`` explains them)."""
 
@@ -59,11 +62,6 @@ def _parse(spec: object) -> tuple[str, str, int | None, float | None]:
     if name.startswith("openspiel-"):  # OpenSpiel's search (engine/bots/openspiel_bot.py)
         return openspiel_bot.parse_spec(spec, name, budget)
     raise BotError(f"unknown bot {spec!r}")
-
-
-# OpenSpiel's search (engine/bots/openspiel_bot.py) adds its specs to the help texts.
-BOT_SPECS += "\n" + openspiel_bot.SPECS
-ACCEPTED += ", " + openspiel_bot.ACCEPTED
 
 
 def check_spec(spec: object) -> str | None:
