@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 
 from engine.bots import BOT_SPECS, FIELD
+from engine.commands.options import add_game_options, add_run_options
 from engine.league import overall, play, report
 from engine.rules import load_variant
 from engine.tournament import TournamentError
@@ -26,8 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--bot", default="greedy", help="the bot to measure (default greedy)")
-    parser.add_argument("--game", default="medici", help="game or variant name, or a rules file")
-    parser.add_argument("--variant", help="variant name or file (overrides --game)")
+    add_game_options(parser)
     parser.add_argument(
         "--players", default="3,4,5",
         help="table sizes, comma-separated (default 3,4,5; Medici vs Strozzi plays 2)",
@@ -36,11 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--field", default=",".join(FIELD),
         help=f"the styles to play against (default {','.join(FIELD)})",
     )
-    parser.add_argument("--games", type=int, default=60, help="games a match (default 60)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    parser.add_argument(
-        "--jobs", type=int, help=f"processes to play in (default: every core, {os.cpu_count()})"
-    )
+    add_run_options(parser, 60, "games a match")
     parser.add_argument("--json", action="store_true", help="print the table as JSON")
     parser.set_defaults(run=_run)
 

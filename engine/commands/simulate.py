@@ -7,7 +7,6 @@ import codecs
 import contextlib
 import csv
 import json
-import os
 import sys
 import tempfile
 from collections.abc import Callable
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from engine.bots import BOT_SPECS
+from engine.commands.options import add_game_options, add_run_options
 from engine.records.store import atomic_open, check_target
 from engine.rules import load_variant
 from engine.tournament import (
@@ -42,19 +42,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         epilog="bots:\n" + BOT_SPECS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--game", default="medici", help="game or variant name, or a rules file")
-    parser.add_argument("--variant", help="variant name or file (overrides --game)")
+    add_game_options(parser)
     parser.add_argument("--players", type=int, help="number of players (default: one per bot)")
     parser.add_argument(
         "--bots",
         help="one bot per seat, comma-separated, e.g. mcts:500,greedy,random,random "
         "(default: random in every seat)",
     )
-    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    parser.add_argument(
-        "--jobs", type=int, help=f"processes to play in (default: every core, {os.cpu_count()})"
-    )
+    add_run_options(parser, 100, "how many games")
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--scheduler", metavar="ADDRESS",
