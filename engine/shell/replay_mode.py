@@ -179,9 +179,11 @@ def branch_cmd(shell: Shell, args: list[str]) -> None:
     if replay.game.is_over:
         raise ShellError("the game is over at this step: `prev` or `goto N` to an earlier one")
     game = replay.cursor.branch()
-    session = Session(game, replay.bots, shell.saves)
+    # The branch gets its own file with its first move; until then nothing needs saving.
+    session = Session(game, replay.bots, shell.saves, on_disk=True)
     shell.start_session(session, f"Branched from {replay.name} at step {replay.step}: a new game "
-                                 "(the record stays as it was).")
+                                 "(the record stays as it was; the branch is saved from its "
+                                 "first move).")
 
 
 def exit_cmd(shell: Shell, args: list[str]) -> None:

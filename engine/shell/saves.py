@@ -19,6 +19,7 @@ def latest_unfinished_info(directory: str | None) -> Any | None:
     """
     records = deps.records()
     records.store.remove_stale_temps(records.saves_dir(directory))
+    records.migrate_autosaves(directory)
     path = records.latest_unfinished(directory)
     if path is None:
         return None
@@ -64,16 +65,24 @@ def when(modified: Any) -> str:
     return str(modified)
 
 
-def table(directory: str | None) -> Text:
-    """Every save in the folder: name, game, players, day or round, date; newest first."""
+SHOWN = 20
+"""How many games ``saves`` lists without ``--all``."""
+
+
+def table(directory: str | None, everything: bool = False) -> Text:
+    """One row per game: name, game, day or round (or finished), last played, players;
+    newest first, the ``SHOWN`` newest unless ``everything``."""
     records = deps.records()
+    records.migrate_autosaves(directory)
     infos = sorted(records.list_saves(directory), key=lambda i: _sort_key(i.modified),
                    reverse=True)
     folder = records.saves_dir(directory)
     if not infos:
         return Text(f"No saved games in {folder}.", "dim")
+    hidden = 0 if everything else max(0, len(infos) - SHOWN)
+    infos = infos[: len(infos) - hidden]
     width = max(len(str(i.name)) for i in infos)
-    out = Text(f"Saved games in {folder}:", "title")
+    out = Text(f"Saved games in {folder} (newest first):", "title")
     for info in infos:
         row = Text("  ").add(str(info.name).ljust(width), "cmd")
         problem = getattr(info, "problem", None)
@@ -85,6 +94,9 @@ def table(directory: str | None) -> Text:
         row.add(f"  {info.variant:<18} {state:<9} {when(info.modified)}  ")
         row.add(_players(info), "name")
         out.line(row)
+    if hidden:
+        out.line(Text(f"  ... and {hidden} older: `saves --all` lists every one, "
+                      "`saves --delete NAME` removes one.", "dim"))
     return out
 
 
