@@ -121,7 +121,7 @@ def test_2_the_shell_refuses_the_record_and_quits_normally(tmp_path):
 
 
 def test_2_a_game_cannot_be_started_with_such_a_name_nor_saved(tmp_path):
-    with pytest.raises(ValueError, match="plain text"):
+    with pytest.raises(ValueError, match="control or hidden characters"):
         engine.new_game("medici", ["\ud800", "Bo", "Cy"], seed=1)
     game = _played()
     game.state.names = ("\ud800", *game.state.names[1:])  # past the check, as a bug might
