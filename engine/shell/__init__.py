@@ -113,7 +113,8 @@ def run_shell(
     if replay is not None:
         from engine.shell.replay_mode import enter
 
-        shell.execute_call(lambda: enter(shell, replay), f"replay {replay}")
+        # The message names the file itself: no `replay FILE:` before it (it said the path twice).
+        shell.execute_call(lambda: enter(shell, replay))
     for line in first:
         shell.execute(line, shown_line(line))
     if interactive:
