@@ -86,7 +86,14 @@ class Game:
         text and whose arguments are whole numbers or None (``shape_problem`` checks them).
         """
         if isinstance(action, str):
-            return self.logic.grammar.parse(action)
+            try:
+                return self.logic.grammar.parse(action)
+            except IllegalAction as err:
+                if not err.legal:
+                    raise
+                # The grammar knows every word of the game; the message lists only the moves
+                # legal now (``drwa`` while only ``draw`` is: "legal now: draw").
+                raise IllegalAction(err.reason, describe(self.logic.legal(self.state))) from None
         if isinstance(action, Action) and isinstance(action.kind, str):
             kind = action.kind
             if kind in self.logic.grammar.kinds or (

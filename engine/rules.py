@@ -103,6 +103,10 @@ def resolve_document(
         raise RulesError([Problem(doc.name, 1, "", "a rules file is a mapping of keys")])
     base_ref = data.get("extends")
     if base_ref is None:
+        if "remove" in data:
+            file, line = doc.where(("remove",))
+            raise RulesError([Problem(file, line, "remove", "only a variant that `extends` "
+                                      "another can remove keys from it")])
         return doc
     if not isinstance(base_ref, str):
         file, line = doc.where(("extends",))

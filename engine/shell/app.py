@@ -179,8 +179,11 @@ class Shell:
                 return f"{word} is a move, but no game is in progress: start one with `new`"
             game = self.session.game.variant.game
             return f"{word} is not a move of {game}: `help` lists what you can do"
-        names = [c.name for c in self.commands_here()] + sorted(self.move_words())
-        close = difflib.get_close_matches(word, names, n=1, cutoff=0.5)
+        # Only what could be meant here: the commands of this mode and the moves legal now
+        # (with no game, `clear` must not suggest the move `discard`).
+        legal_now = {text.split()[0] for text in describe(self.legal_moves())}
+        names = [c.name for c in self.commands_here()] + sorted(legal_now)
+        close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
         hint = f": did you mean `{close[0]}`?" if close else ""
         return f"unknown command {quote(word)}{hint} (`help` lists the commands)"
 

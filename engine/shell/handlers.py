@@ -158,8 +158,13 @@ def analysis_lines(title: str, rows: list[Any], played: Any = None) -> Text:
     for i, row in enumerate(rows, 1):
         mark = "  ← played" if played is not None and row.action == played else ""
         out.line(Text(f"  {i}. ").add(f"{str(row.action):<18}", "cmd").add(
-            f" value {row.value:8.3f}").add(f"  {row.note}", "dim").add(mark, "turn"))
+            f" value {fixed(row.value):>8}").add(f"  {row.note}", "dim").add(mark, "turn"))
     return out
+
+
+def fixed(value: float, digits: int = 3) -> str:
+    """A value to ``digits`` places, never ``-0.000`` (a tiny negative rounds to 0)."""
+    return f"{round(value, digits) + 0.0:.{digits}f}"
 
 
 def undo_cmd(shell: Shell, args: list[str]) -> None:
