@@ -93,3 +93,12 @@ def test_simulate_takes_one_bot_spec_for_every_seat(capsys) -> None:
     assert "4 players (greedy, greedy, greedy, greedy" in capsys.readouterr().out
     assert main(["simulate", "--bots", "random", "--games", "1"]) == 0
     assert "4 players (random, random, random, random" in capsys.readouterr().out
+
+
+def test_a_json_error_says_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "q.json"
+    path.write_text('{"a": "abc\n')
+    with pytest.raises(RecordError) as err:
+        load_game(path)
+    assert "Invalid control character at line 1 column 11" in str(err.value)
+    assert "at at" not in str(err.value)
