@@ -203,3 +203,28 @@ def test_todays_autosave_files_are_migrated_and_open(tmp_path: Path) -> None:
 def test_the_shipped_examples_verify(name: str) -> None:
     loaded = load_game(ROOT / name)
     assert loaded.game.is_over and all(loaded.bots)
+
+
+def test_the_wheel_carries_the_examples_and_replay_finds_them(tmp_path: Path) -> None:
+    pytest.importorskip("hatchling", reason="the wheel build needs hatchling (the [test] extra)")
+    import zipfile
+
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         "--wheel-dir", str(tmp_path / "dist"), str(ROOT)],
+        capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    wheel = next((tmp_path / "dist").glob("medici-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        archive.extractall(tmp_path / "site")
+    assert {"engine/examples/medici-4-players.json",
+            "engine/examples/medici-vs-strozzi.json"} <= set(names)
+    probe = ("from engine.records.examples import example_path as e; "
+             "print(e()); print(e('medici-vs-strozzi'))")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "site")}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          cwd=tmp_path, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    for line in done.stdout.splitlines():
+        assert line.startswith(str((tmp_path / "site" / "engine" / "examples").resolve()))
