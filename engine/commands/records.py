@@ -55,7 +55,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     log = sub.add_parser("log", help="print a game record as a readable story",
                          description="Print the game as a story: one numbered line per move, "
-                         "what followed from it, and each scoring in full.")
+                         "what followed from it, and each scoring in full. The story of an "
+                         "unfinished game leaves its seed out (the seed tells every pile to "
+                         "come, G-3), but the record file holds it: whoever has the file can "
+                         "read it.")
     log.add_argument("file", help="a record file or save name")
     log.add_argument("--saves", metavar="DIR", help="the saves folder for save names")
     log.set_defaults(run=_log)

@@ -1,4 +1,4 @@
-"""Game records: save, autosave, load with full verification, replay step by step, undo.
+"""Game records: save (one file per game), load with full verification, replay step by step, undo.
 
 A record is one versioned JSON file holding a whole game (docs/record-format.md). The
 public names below are the contract the shell and the command line build on.

@@ -6,6 +6,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
+from engine.errors import escape_controls
 from engine.shell import deps
 from engine.shell.text import Text
 
@@ -28,7 +29,7 @@ def latest_unfinished_info(directory: str | None) -> Any | None:
 
 def describe(info: Any) -> Text:
     """``name: medici, Ann vs Bo, day 2, saved 3 May 14:02``."""
-    out = Text(str(info.name), "cmd").add(f": {info.variant}, ")
+    out = Text(escape_controls(str(info.name)), "cmd").add(f": {info.variant}, ")
     out.add(_players(info), "name")
     if info.finished:
         out.add(", finished")
@@ -81,10 +82,11 @@ def table(directory: str | None, everything: bool = False) -> Text:
         return Text(f"No saved games in {folder}.", "dim")
     hidden = 0 if everything else max(0, len(infos) - SHOWN)
     infos = infos[: len(infos) - hidden]
-    width = max(len(str(i.name)) for i in infos)
+    width = max(len(escape_controls(str(i.name))) for i in infos)
     out = Text(f"Saved games in {folder} (newest first):", "title")
     for info in infos:
-        row = Text("  ").add(str(info.name).ljust(width), "cmd")
+        # A file put in the folder by hand may have any name: never print it raw.
+        row = Text("  ").add(escape_controls(str(info.name)).ljust(width), "cmd")
         problem = getattr(info, "problem", None)
         if problem:
             row.add(f"  cannot be loaded: {problem}", "bad")
