@@ -135,6 +135,13 @@ def test_save_refuses_to_replace_another_games_save(tmp_path: Path) -> None:
     assert load_game("club", folder).game.players == ("Cy", "Di")
 
 
+def test_the_refusal_says_round_for_a_medici_vs_strozzi_save(tmp_path: Path) -> None:
+    run = Run(tmp_path / "saves")
+    run.do("new medici-vs-strozzi Ann Bo --seed 1", "draw", "save harbour")
+    run.do("new medici Cy Di --seed 2")
+    assert "medici-vs-strozzi, Ann, Bo, round 1, saved" in run.do("save harbour", ok=False)
+
+
 def test_save_refuses_to_replace_a_file_that_is_no_save(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     notes = tmp_path / "notes.txt"

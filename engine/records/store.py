@@ -440,6 +440,9 @@ class SaveInfo:
     modified: datetime
     bots: tuple[str | None, ...] = ()
     problem: str | None = None
+    unit: str = "day"
+    """What ``day`` counts: ``day`` (Medici) or ``round`` (Medici vs Strozzi), as the
+    game's state names it."""
 
 
 def save_info(path: Path, folder: Path) -> SaveInfo:
@@ -470,6 +473,7 @@ def save_info(path: Path, folder: Path) -> SaveInfo:
         finished=bool(state.get("winners")),
         modified=modified,
         bots=tuple(p.get("bot") for p in doc["players"]),
+        unit="day" if "day" in state else "round" if "round" in state else "day",
     )
 
 
@@ -524,8 +528,7 @@ def what_is_there(path: Path) -> str:
     info = save_info(path, folder)
     if info.problem is not None:
         return f"a file that is not a saved game ({info.problem})"
-    stage = "finished" if info.finished else (
-        f"{'round' if info.game == 'medici-vs-strozzi' else 'day'} {info.day}")
+    stage = "finished" if info.finished else f"{info.unit} {info.day}"
     return (f"another game: {info.variant}, {', '.join(info.players)}, {stage}, "
             f"saved {info.modified:%Y-%m-%d %H:%M}")
 
