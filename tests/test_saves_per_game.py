@@ -205,6 +205,21 @@ def test_todays_autosave_files_are_migrated_and_open(tmp_path: Path) -> None:
     assert run.shell.session.game.events[: len(game.events)] == game.events
 
 
+def test_the_greeting_points_to_an_old_saves_folder(tmp_path: Path, monkeypatch) -> None:
+    from engine.game import new_game
+
+    monkeypatch.chdir(tmp_path)
+    game = new_game("medici", ["Ann", "Bo"], seed=9)
+    save_game(game, "autosave-20261130-221501-175824", directory=tmp_path / "saves")
+    run = Run(tmp_path / "elsewhere")
+    run.shell.greet()
+    text = run.out.getvalue()
+    assert "./saves holds 1 game of earlier versions: `medici --saves saves`" in text
+    run = Run(tmp_path / "saves")
+    run.shell.greet()
+    assert "earlier versions" not in run.out.getvalue()
+
+
 @pytest.mark.parametrize("name", ["saves/medici-4-players.json",
                                   "saves/medici-vs-strozzi.json"])
 def test_the_shipped_examples_verify(name: str) -> None:

@@ -335,6 +335,14 @@ class Shell:
             self.console.say(Text(
                 "`new medici 4` plays against three bots, `new medici-vs-strozzi` the two-player "
                 "game; `help` lists every command, Tab completes.", "dim"))
+        try:
+            from engine.shell import saves
+
+            old = saves.old_folder_note(self.saves)
+        except (ShellError, OSError):
+            old = None
+        if old is not None:
+            self.console.say(Text(old, "dim"))
 
     def leave(self, force: bool = False) -> None:
         """Leave, the game on disk first; say where.

@@ -27,6 +27,25 @@ def latest_unfinished_info(directory: str | None) -> Any | None:
     return records.store.save_info(Path(path), records.saves_dir(directory))
 
 
+def old_folder_note(directory: str | None) -> str | None:
+    """A word about ``./saves`` when it holds earlier versions' autosaves and is no longer
+    the saves folder (saves now live in the user's data folder), else None."""
+    records = deps.records()
+    folder = records.saves_dir(directory)
+    old = Path("saves")
+    try:
+        if not old.is_dir() or old.resolve() == folder.resolve():
+            return None
+        count = sum(1 for _ in old.glob(records.store.AUTOSAVE_PREFIX + "*.json"))
+    except OSError:
+        return None
+    if not count:
+        return None
+    return (f"Saves are kept in {folder} now; ./saves holds {count} game"
+            f"{'s' if count != 1 else ''} of earlier versions: `medici --saves saves` opens "
+            "them.")
+
+
 def describe(info: Any) -> Text:
     """``name: medici, Ann vs Bo, day 2, saved 3 May 14:02``."""
     out = Text(escape_controls(str(info.name)), "cmd").add(f": {info.variant}, ")
