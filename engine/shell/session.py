@@ -259,8 +259,7 @@ class Session:
         """
         records = deps.records()
         if name is None:
-            self._dirty = True
-            self._changes += 1
+            self._dirty = True  # written again even if unchanged: `save` always writes
             path = self.autosave()
             if path is None:
                 raise ShellError(self.autosave_error or "the game could not be saved")
