@@ -28,7 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     shell = parser.add_argument_group("shell options (given first, they open the shell)")
     shell.add_argument("--script", metavar="FILE", help="run shell commands from FILE")
-    shell.add_argument("--saves", metavar="DIR", help="the saves folder (default ./saves)")
+    shell.add_argument("--saves", metavar="DIR", help="the saves folder (default: "
+                       "$MEDICI_SAVES, else the user's data folder)")
     shell.add_argument("--seed", metavar="N", help="seed of the games the shell starts")
     shell.add_argument("--no-color", action="store_true", help="plain text, no colour")
     parser.add_argument("--version", action="store_true", help="print the version and exit")

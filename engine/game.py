@@ -16,6 +16,7 @@ from engine.chance import (
 )
 from engine.errors import UNSAFE_TEXT, ChanceExhausted, IllegalAction, quote
 from engine.logic import Event, Logic, State
+from engine.names import player_name_problem
 from engine.rules import Variant, load_variant
 
 
@@ -85,7 +86,14 @@ class Game:
         text and whose arguments are whole numbers or None (``shape_problem`` checks them).
         """
         if isinstance(action, str):
-            return self.logic.grammar.parse(action)
+            try:
+                return self.logic.grammar.parse(action)
+            except IllegalAction as err:
+                if not err.legal:
+                    raise
+                # The grammar knows every word of the game; the message lists only the moves
+                # legal now (``drwa`` while only ``draw`` is: "legal now: draw").
+                raise IllegalAction(err.reason, describe(self.logic.legal(self.state))) from None
         if isinstance(action, Action) and isinstance(action.kind, str):
             kind = action.kind
             if kind in self.logic.grammar.kinds or (
@@ -186,16 +194,15 @@ def _names(players: int | Sequence[str], logic: Logic) -> tuple[str, ...]:
     names = tuple(str(n) for n in players)
     if len(names) not in counts:
         raise ValueError(f"{len(names)} players: this variant plays with {_counts(counts)}")
-    if len(set(names)) != len(names) or any(not n.strip() for n in names):
-        raise ValueError(f"player names must be distinct and not empty, got {list(names)}")
     for name in names:
-        # ESC would drive the terminal of whoever sees the name; an unpaired surrogate
-        # cannot be written to a record, a terminal or any file.
-        if UNSAFE_TEXT.search(name):
-            raise ValueError(
-                f"player name {quote(name)} holds a control character or an unpaired "
-                "surrogate: names are plain text"
-            )
+        # The rule a record's loader checks too (engine.names): ESC would drive the terminal
+        # of whoever sees the name, an unpaired surrogate cannot be written anywhere, and a
+        # name over 40 characters could be saved but never loaded back.
+        problem = player_name_problem(name)
+        if problem is not None:
+            raise ValueError(f"player name {quote(name)}: {problem}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"player names must be distinct, got {list(names)}")
     return names
 
 

@@ -11,12 +11,14 @@ import copy
 import hashlib
 import json
 import os
+import re
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from engine.errors import UNSAFE_TEXT, Problem, RulesError, quote
+from engine.names import variant_name_problem
 from engine.yamlsafe import Document, dotted, load_yaml, merge
 
 GAMES = {"medici": "engine.medici", "medici-vs-strozzi": "engine.strozzi"}
@@ -101,6 +103,10 @@ def resolve_document(
         raise RulesError([Problem(doc.name, 1, "", "a rules file is a mapping of keys")])
     base_ref = data.get("extends")
     if base_ref is None:
+        if "remove" in data:
+            file, line = doc.where(("remove",))
+            raise RulesError([Problem(file, line, "remove", "only a variant that `extends` "
+                                      "another can remove keys from it")])
         return doc
     if not isinstance(base_ref, str):
         file, line = doc.where(("extends",))
@@ -198,7 +204,7 @@ def check_document(doc: Document) -> list[Problem]:
     if not isinstance(game, str) or game not in GAMES:
         file, line = doc.where(("game",))
         return [Problem(file, line, "game", f"expected one of {', '.join(GAMES)}, got {game!r}")]
-    return import_module(GAMES[game]).check(doc)
+    return import_module(GAMES[game]).check(doc) + _name_problems(doc)
 
 
 def _unsafe_text(doc: Document) -> list[Problem]:
@@ -287,6 +293,20 @@ def _stamp(path: Path) -> tuple[Path, int, int]:
     except OSError:
         return (path, -1, -1)
     return (path, st.st_mtime_ns, st.st_size)
+
+
+def _name_problems(doc: Document) -> list[Problem]:
+    """The variant's name by the rule records check it with (``engine.names``): a variant
+    that could be played but whose games could never be loaded back is refused here."""
+    name = doc.data.get("name")
+    problem = variant_name_problem(name)
+    if problem is None:
+        return []
+    file, line = doc.where(("name",))
+    fix = re.sub(r"[^a-z0-9_-]+", "-", str(name).lower()).strip("-_")
+    fix = fix if fix[:1].isalpha() else f"house-{fix}".rstrip("-")
+    return [Problem(file, line, "name", f"{quote(name)}: {problem} (a record names its rules "
+                    f"so); write `name: {fix[:60]}` in the file")]
 
 
 def load_variant(ref: str, strict: bool | None = None) -> Variant:

@@ -115,3 +115,12 @@ class Table:
 def table() -> type[Table]:
     """The scripted-position helper (see ``Table``)."""
     return Table
+
+
+@pytest.fixture(autouse=True)
+def _saves_in_tmp(tmp_path_factory, monkeypatch) -> None:
+    """No test writes into the real user data folder: the default saves folder (and the
+    platform's data folder behind it) point into a temporary folder for every test."""
+    home = tmp_path_factory.mktemp("user-data")
+    monkeypatch.setenv("MEDICI_SAVES", str(home / "saves"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "xdg"))

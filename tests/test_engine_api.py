@@ -165,7 +165,7 @@ def test_new_game_defaults_and_names():
         (["Ann"], "1 players"),
         (["A", "B", "C", "D", "E", "F", "G"], "7 players"),
         (["Ann", "Bo", "Ann"], "distinct"),
-        (["Ann", " "], "not empty"),
+        (["Ann", " "], "may not be empty"),
     ],
 )
 def test_new_game_refuses_bad_players(players, message):

@@ -114,14 +114,14 @@ def test_2_an_unpaired_surrogate_is_refused_by_every_reader(tmp_path, capsys, co
 
 def test_2_the_shell_refuses_the_record_and_quits_normally(tmp_path):
     path = _record(tmp_path, _surrogate)
-    status, out, err = _shell([f"load {path}", "quit"], tmp_path / "saves")
+    status, out, err = _shell([f"open {path}", "quit"], tmp_path / "saves")
     assert status == 1  # the load failed; nothing else did
     assert "internal error" not in err and "Traceback" not in err
     assert "U+D800" in err
 
 
 def test_2_a_game_cannot_be_started_with_such_a_name_nor_saved(tmp_path):
-    with pytest.raises(ValueError, match="plain text"):
+    with pytest.raises(ValueError, match="control or hidden characters"):
         engine.new_game("medici", ["\ud800", "Bo", "Cy"], seed=1)
     game = _played()
     game.state.names = ("\ud800", *game.state.names[1:])  # past the check, as a bug might
@@ -552,7 +552,8 @@ def test_fuzz_a_record_name_too_long_for_the_system(tmp_path, capsys, command, m
     monkeypatch.chdir(tmp_path)
     status, _, err = _cli([*command, "x" * 3000], capsys)
     _clean_refusal(status, err)
-    assert "no such file" in err or "File name too long" in err
+    assert any(why in err for why in ("no such file", "File name too long",
+                                      "a save name has at most 80 characters"))
 
 
 def test_fuzz_simulate_output_named_too_long_for_the_system(tmp_path, capsys, monkeypatch):

@@ -30,9 +30,24 @@ def _boundary(game, step: int) -> int:
 
 def test_replay_to_step_prints_the_view_as_json(saved, capsys) -> None:
     path, game = saved
-    assert main(["replay", str(path), "--to", "25", "--json"]) == 0
+    assert main(["replay", str(path), "--to", "25", "--json", "--full"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed == replay(game.events, upto=_boundary(game, 25)).view()
+
+
+def test_replay_json_of_an_unfinished_game_is_the_view_of_the_player_to_move(
+    saved, capsys
+) -> None:
+    """G-3: the pile order of a game not yet over is shown only with --full."""
+    path, game = saved
+    at = replay(game.events, upto=_boundary(game, 25))
+    assert not at.is_over and "pile" in at.view()
+    assert main(["replay", str(path), "--to", "25", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == at.view(at.current_player) and "pile" not in printed
+    assert main(["replay", str(path), "--to", "25"]) == 0
+    assert f"the view of {at.players[at.current_player]}" in capsys.readouterr().out
+    assert main(["replay", str(path), "--to", "25", "--full", "--player", "0"]) == 2
 
 
 def test_replay_json_defaults_to_the_end_and_takes_a_players_view(saved, capsys) -> None:
@@ -46,9 +61,21 @@ def test_replay_json_defaults_to_the_end_and_takes_a_players_view(saved, capsys)
 
 def test_replay_by_save_name_with_saves_folder(saved, capsys) -> None:
     path, game = saved
-    assert main(["replay", "g", "--saves", str(path.parent), "--to", "0", "--json"]) == 0
+    assert main(["replay", "g", "--saves", str(path.parent), "--to", "0", "--json",
+                 "--full"]) == 0
     start = replay(game.events, upto=_boundary(game, 0))
     assert json.loads(capsys.readouterr().out) == start.view()
+
+
+def test_replay_example_opens_a_shipped_game(capsys) -> None:
+    assert main(["replay", "--example", "--json"]) == 0
+    view = json.loads(capsys.readouterr().out)
+    assert len(view["players"]) == 4 and view["winners"]
+    assert main(["replay", "--example", "medici-vs-strozzi", "--to", "3"]) == 0
+    assert "step 3 of" in capsys.readouterr().out
+    assert main(["replay", "--example", "chess", "--json"]) == 2
+    assert "the examples are medici, medici-vs-strozzi" in capsys.readouterr().err
+    assert main(["replay", "--json"]) == 2
 
 
 def test_replay_text_shows_the_step(saved, capsys) -> None:
@@ -111,7 +138,8 @@ def test_replay_help_says_the_json_is_the_full_view_and_how_to_get_a_players(cap
     with pytest.raises(SystemExit):
         main(["replay", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "--player SEAT" in text and "full view" in text and "G-3" in text
+    assert "--player SEAT" in text and "--full" in text and "G-3" in text
+    assert "the view of the player to move" in text
 
 
 def test_log_names_the_seed_only_once_the_game_is_over(tmp_path: Path, capsys) -> None:
@@ -125,4 +153,5 @@ def test_log_names_the_seed_only_once_the_game_is_over(tmp_path: Path, capsys) -
         assert main(["log", str(path)]) == 0
         out = capsys.readouterr().out
         assert (f"seed {finished.seed}" in out) is shown
-        assert ("seed not shown until the game ends" in out) is not shown
+        assert ("seed left out of this story until the game ends" in out) is not shown
+        assert ("but written in the file" in out) is not shown

@@ -1,4 +1,4 @@
-"""The saves folder, save names, atomic saves, listing, and autosave."""
+"""The saves folder, save names, atomic saves, listing, one file per game, migration."""
 
 from __future__ import annotations
 
@@ -16,14 +16,18 @@ from engine.chance import Rng
 from engine.errors import RecordError
 from engine.game import Game, new_game
 from engine.records import (
-    Autosave,
+    game_path,
     latest_unfinished,
     list_saves,
     load_game,
+    migrate_autosaves,
     resolve_save_path,
+    same_game,
     save_game,
     saves_dir,
+    write_record,
 )
+from engine.records.format import record_from_game
 from engine.simulate import play_random, random_action
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,7 +44,10 @@ def _played(moves: int, seed: int = 3, variant: str = "medici", players: int = 3
 # -- where saves go -------------------------------------------------------------------------
 def test_saves_dir_option_then_environment_then_default(monkeypatch, tmp_path: Path) -> None:
     monkeypatch.delenv("MEDICI_SAVES", raising=False)
-    assert saves_dir() == Path("saves")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    if sys.platform.startswith("linux"):
+        assert saves_dir() == tmp_path / "data" / "medici" / "saves"
+    assert saves_dir().is_absolute() and saves_dir().parts[-2:] == ("medici", "saves")
     monkeypatch.setenv("MEDICI_SAVES", str(tmp_path / "env"))
     assert saves_dir() == tmp_path / "env"
     assert saves_dir(tmp_path / "opt") == tmp_path / "opt"
@@ -85,6 +92,8 @@ def test_save_creates_the_folder_and_a_default_name(tmp_path: Path) -> None:
     first = save_game(game, directory=folder)
     second = save_game(game, directory=folder)
     assert first.parent == folder and first.name.startswith("medici-")
+    assert first.stem.endswith("-player-1-player-2-player-3")
+    assert second.stem == first.stem + "-2"
     assert first != second and first.exists() and second.exists()
 
 
@@ -183,46 +192,75 @@ def test_hand_written_records_are_listed_after_a_replay(tmp_path: Path) -> None:
     assert (info.players, info.day, info.finished, info.problem) == (("Ada", "Bo"), 1, False, None)
 
 
-# -- autosave -------------------------------------------------------------------------------
-def test_autosave_keeps_one_file_per_game_up_to_date(tmp_path: Path) -> None:
+# -- one file per game ---------------------------------------------------------------------
+def test_a_game_keeps_one_file_up_to_date(tmp_path: Path) -> None:
     game = new_game("medici", 4, seed=8)
-    auto = Autosave(tmp_path)
-    other = Autosave(tmp_path)
-    assert auto.path != other.path and auto.path.parent == tmp_path
+    path = game_path(game, tmp_path)
+    assert path.parent == tmp_path and path.name.startswith("medici-")
     rng = Rng(8)
     for _ in range(15):
         game.apply(random_action(game, rng))
-        assert auto.save(game, [None, "random", None, None]) == auto.path
-        assert load_game(auto.path).game.events == game.events
-    assert [p.name for p in tmp_path.iterdir()] == [auto.path.name]
-    assert latest_unfinished(tmp_path) == auto.path
+        write_record(record_from_game(game, [None, "random", None, None]), path)
+        assert load_game(path).game.events == game.events
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+    assert latest_unfinished(tmp_path) == path
 
 
-def test_resuming_continues_an_autosave_but_not_a_named_save(tmp_path: Path) -> None:
-    game = _played(5)
-    auto = Autosave(tmp_path)
-    auto.save(game)
-    assert Autosave.resuming(auto.path, tmp_path).path == auto.path
-    named = save_game(game, "mine", directory=tmp_path)
-    assert Autosave.resuming(named, tmp_path).path != named
+def test_game_names_fold_accents_and_stay_unique(tmp_path: Path) -> None:
+    game = new_game("medici", ["Ann", "Zoë", "Bo Li"], seed=1)
+    first = save_game(game, directory=tmp_path)
+    assert first.stem.endswith("-ann-zoe-bo-li") and first.stem.startswith("medici-20")
+    assert game_path(game, tmp_path).stem == first.stem + "-2"
+
+
+def test_same_game_knows_its_own_earlier_saves_and_no_other(tmp_path: Path) -> None:
+    game = _played(10, seed=4)
+    early = save_game(game, "early", directory=tmp_path)
+    rng = Rng(9)
+    for _ in range(5):
+        game.apply(random_action(game, rng))
+    other = save_game(_played(10, seed=5), "other", directory=tmp_path)
+    (tmp_path / "notes.json").write_text("not a record")
+    assert same_game(early, game)
+    assert not same_game(other, game)
+    assert not same_game(tmp_path / "notes.json", game)
+
+
+def test_migration_renames_autosaves_and_keeps_them_readable(tmp_path: Path) -> None:
+    """Today's ``autosave-DATE-TIME-XXXX.json`` files take the game's name; a broken one and
+    a file of another name are left alone, and nothing is overwritten."""
+    game = new_game("medici", ["Ann", "Bo"], seed=2)
+    game.apply("draw")
+    old = save_game(game, "autosave-20261130-221501-175824", directory=tmp_path)
+    second = save_game(game, "autosave-20261130-231501-aa00ff", directory=tmp_path)
+    (tmp_path / "autosave-20261130-101010-000000.json").write_text("{")
+    save_game(game, "mine", directory=tmp_path)
+    moved = dict(migrate_autosaves(tmp_path))
+    assert set(moved) == {old, second}
+    assert {p.name for p in moved.values()} == {"medici-2026-11-30-ann-bo.json",
+                                                "medici-2026-11-30-ann-bo-2.json"}
+    for new in moved.values():
+        assert load_game(new.stem, tmp_path).game.events == game.events
+    assert (tmp_path / "autosave-20261130-101010-000000.json").exists()
+    assert migrate_autosaves(tmp_path) == []
 
 
 def test_a_killed_process_loses_nothing(tmp_path: Path) -> None:
-    """Autosave before each prompt: SIGKILL right after a save, and every move is on disk."""
+    """Saved before each prompt: SIGKILL right after a save, and every move is on disk."""
     script = textwrap.dedent(
         f"""
         import os, signal
         from engine.chance import Rng
         from engine.game import new_game
-        from engine.records import Autosave
+        from engine.records import game_path, record_from_game, write_record
         from engine.simulate import random_action
         game = new_game("medici", 3, seed=12)
-        auto = Autosave({str(tmp_path)!r})
+        path = game_path(game, {str(tmp_path)!r})
         rng = Rng(1)
         for _ in range(40):
             game.apply(random_action(game, rng))
-            auto.save(game)
-        print(auto.path, len(game.events), flush=True)
+            write_record(record_from_game(game), path)
+        print(path, len(game.events), flush=True)
         os.kill(os.getpid(), signal.SIGKILL)
         """
     )

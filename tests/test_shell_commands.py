@@ -88,26 +88,46 @@ def test_a_refused_command_changes_nothing(run):
     assert run.shell.session.game.view() == before
 
 
-def test_save_saves_load_with_completion_and_resume(run, tmp_path):
+def test_save_renames_the_game_open_completes_and_resume(run, tmp_path):
     run.do("new medici Ann Bo --seed 5", "draw", "stop")
-    assert "Saved in" in run.do("save first")
+    first = run.shell.session.path
+    assert first.name.startswith("medici-") and first.name.endswith("-ann-bo.json")
+    assert "now saved as first" in run.do("save first")
+    assert not first.exists() and run.shell.session.path.name == "first.json"
     listing = run.do("saves")
     assert "first" in listing and "medici" in listing and "Ann, Bo" in listing
-    assert run.completions("load f") == ["first"]
-    run.do('save "my game"')
+    assert run.completions("open f") == ["first"]
+    assert "Saved a copy as" in run.do('save "my game" --copy')
     # A name with a space completes quoted, so the line reads back as one word.
-    assert run.completions("load my") == ['"my game"']
-    assert run.completions('load "my g') == ['"my game"']
-    assert "Loaded" in run.do(f"load {run.completions('load my')[0]}")
+    assert run.completions("open my") == ['"my game"']
+    assert run.completions('open "my g') == ['"my game"']
+    assert "Opened" in run.do(f"open {run.completions('open my')[0]}")
     assert "first" in run.completions("replay ")
     run.do("pass", "pass")
-    run.do("load first")
+    run.do("open first")
     assert run.shell.session.game.view()["phase"] == "bidding"
-    assert "Loaded" in run.do("load first")
-    assert "no such file" in run.do("load nothing-here", ok=False)
+    assert "Opened" in run.do("open first")
+    assert "no such file" in run.do("open nothing-here", ok=False)
     fresh = Run(tmp_path / "saves")
     assert "Resumed" in fresh.do("resume")
     assert fresh.shell.session.game.players == ("Ann", "Bo")
+
+
+def test_load_is_only_the_move_and_open_opens_a_save(run):
+    """`load` is the Medici vs Strozzi move; a save is opened with `open`, never mid-turn,
+    and Tab after `load ` offers ship sizes only."""
+    run.do("new medici Ann Bo --seed 5")
+    run.do("save club")
+    assert "load" not in [c.strip() for c in run.completions("")]
+    assert "open NAME" in run.do("load club", ok=False)
+    run.do("new medici-vs-strozzi Ann Bo --seed 2")
+    assert "`open club`" in run.do("load club", ok=False)
+    assert run.shell.session.game.variant.name == "medici-vs-strozzi"
+    while "load" not in {str(a).split()[0] for a in run.shell.session.legal()}:
+        run.do(str(run.shell.session.legal()[0]).split("..")[0])
+    offered = run.completions("load ")
+    assert offered and all(word.strip().isdigit() for word in offered)
+    assert "club" in run.completions("open ")
 
 
 def test_replay_mode_commands_analyse_and_exit(run):
@@ -128,8 +148,8 @@ def test_replay_mode_commands_analyse_and_exit(run):
     assert run.completions("")[:7] == ["next ", "prev ", "goto ", "show", "analyse ",
                                        "branch", "exit"]
     assert run.completions("n") == ["next "]
-    assert not {"new ", "load ", "replay ", "resume"} & set(run.completions(""))
-    for line in ("new medici 2", "load full", "replay full", "resume"):
+    assert not {"new ", "open ", "replay ", "resume"} & set(run.completions(""))
+    for line in ("new medici 2", "open full", "replay full", "resume"):
         word = line.split()[0]
         message = run.do(line, ok=False)
         assert f"{word} works only in play mode: `exit` leaves the replay first" in message
@@ -190,10 +210,10 @@ def test_log_and_moves(run):
         parse_new(["medici", "Ann=greedy", "Bo"])
 
 
-def test_game_saved_by_autosave_after_every_move(run):
+def test_game_saved_in_its_own_file_after_every_move(run):
     run.do("new medici Ann Bo --seed 6", "draw")
     path = run.shell.session.autosave_path
-    assert path is not None and path.name.startswith("autosave-")
+    assert path is not None and path.name.endswith("-ann-bo.json")
     assert len(load_game(path).game.events) == len(run.shell.session.game.events)
     run.do("stop")
     assert len(load_game(path).game.events) == len(run.shell.session.game.events)
@@ -215,7 +235,7 @@ def test_saves_lists_a_broken_file_and_quit_never_loses_an_unsaved_game(tmp_path
     assert "your game is not saved" in run.do("quit", ok=False)
     assert not run.shell.done
     rescue = tmp_path / "rescue.json"
-    assert "Saved in" in run.do(f"save {rescue}")
+    assert "Saved a copy as" in run.do(f"save {rescue}")
     assert load_game(rescue).game.events == run.shell.session.game.events
     text = run.do("quit")
     assert run.shell.done and f"Your game is saved in {rescue}" in text

@@ -171,7 +171,7 @@ def test_command_names_complete_in_every_phase_and_without_a_game(tmp_path):
     shell = Shell(Console(io.StringIO(), io.StringIO()), saves=str(tmp_path))
     assert move_words(shell) == set()
     assert texts(shell, "he") == ["help "]
-    assert "show" in texts(shell, "s") and "saves" in texts(shell, "s")
+    assert "show" in texts(shell, "s") and "saves " in texts(shell, "s")
     game = new_game("medici", 3, seed=1)
     shell = make_shell(game, tmp_path)
     assert texts(shell, "he") == ["help "]
@@ -190,7 +190,7 @@ def test_a_word_that_takes_arguments_completes_with_a_space(tmp_path):
     assert texts(shell, "pa") == ["pass"]
     assert [c.display_text for c in offered(shell, "b")] == ["bid"]
     assert texts(shell, "bid ") and texts(shell, "sh") == ["show"]
-    assert texts(shell, "sa") == ["save ", "saves"] and texts(shell, "u") == ["undo"]
+    assert texts(shell, "sa") == ["save ", "saves "] and texts(shell, "u") == ["undo"]
     strozzi = new_game("medici-vs-strozzi", 2, seed=1)
     shell = make_shell(strozzi, tmp_path)
     strozzi.apply("draw")

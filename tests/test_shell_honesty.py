@@ -62,7 +62,7 @@ def test_a_random_seed_is_named_only_once_the_game_is_over(run) -> None:
             assert seed not in shown
     assert f"This game was dealt from seed {seed}." in shown
     # A finished game opened again names its seed too.
-    assert f"dealt from seed {seed}" in Run(run.shell.saves).do("load " + str(
+    assert f"dealt from seed {seed}" in Run(run.shell.saves).do("open " + str(
         run.shell.session.autosave_path))
 
 

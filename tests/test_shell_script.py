@@ -64,7 +64,7 @@ def test_whole_game_script_final_show_matches_the_engine(tmp_path):
     for row, player in zip(rows, view["players"], strict=True):
         assert row.split()[0] == player["name"] and int(row.split()[1]) == player["money"]
     assert "›" not in result.stdout  # no prompt decoration
-    assert (tmp_path / "sv").is_dir() and any((tmp_path / "sv").glob("autosave-*.json"))
+    assert (tmp_path / "sv").is_dir() and any((tmp_path / "sv").glob("medici-*.json"))
 
 
 def test_script_mid_game_show_of_medici_vs_strozzi_from_stdin(tmp_path):

@@ -137,6 +137,6 @@ def test_type_tab_complete_move_and_quit_in_a_real_terminal(kind, tmp_path):
         assert "`medici resume` continues it" in screen
     finally:
         term.close()
-    saves = list((tmp_path / "saves").glob("autosave-*.json"))
+    saves = list((tmp_path / "saves").glob("medici-*-ann-bo-cy.json"))
     assert len(saves) == 1
     assert (tmp_path / "home" / "history").read_text().count("new medici Ann Bo Cy") == 1

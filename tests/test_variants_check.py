@@ -187,7 +187,8 @@ def test_check_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert any(e.endswith("house.yaml:5: start_mony: unknown key 'start_mony' "
                           "(expected one of: name, game, description, cards, days, max_lot, "
                           "min_bid, lot_limit, track_moves, start_player, later_start_player, "
-                          "tie_break, tracks, player_counts, extends, loans)") for e in errors)
+                          "tie_break, tracks, player_counts, extends, remove, loans)")
+               for e in errors)
 
 
 def test_check_without_files_checks_every_shipped_variant(

@@ -22,17 +22,26 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="step through a game record (in the shell), or print the state at a step",
         description="Step through a saved game. With --to or --json, print the state after "
         "a step and exit: `medici replay FILE --to N --json` prints Game.view() as JSON. "
-        "That is the full view, pile or bag order included (a study tool); add --player SEAT "
-        "for what that player sees (G-3).",
+        "While the game is unfinished at that step, that is the view of the player to move "
+        "(or of --player SEAT), which hides the pile or bag order (G-3); --full shows "
+        "everything, pile included. Once the game is over the view is the full one. "
+        "`medici replay --example` opens a whole game played by the bots.",
     )
-    replay.add_argument("file", help="a record file (a path, or a save name in the saves folder)")
+    replay.add_argument("file", nargs="?",
+                        help="a record file (a path, or a save name in the saves folder)")
+    replay.add_argument("--example", nargs="?", const="medici", metavar="GAME",
+                        help="replay a shipped example instead of FILE: medici (4 players, "
+                        "the default) or medici-vs-strozzi")
     replay.add_argument("--to", type=int, metavar="N", help="the step: 0 is the set-up game, "
                         "each move is one step (default: the last)")
     replay.add_argument("--json", action="store_true", help="print the state as JSON "
-                        "(Game.view: the full view, unless --player gives a player's)")
+                        "(Game.view as the player to move sees it, unless --player or --full)")
     replay.add_argument("--player", metavar="SEAT",
                         help="a seat (0, 1, ...) or a player's name: that player's view, "
                         "which hides the pile or bag order and removed cards (G-3)")
+    replay.add_argument("--full", action="store_true",
+                        help="the full state, pile or bag order included (a study tool: it "
+                        "tells what is still to come)")
     replay.add_argument("--saves", metavar="DIR", help="the saves folder for save names")
     replay.set_defaults(run=_replay)
 
@@ -46,7 +55,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     log = sub.add_parser("log", help="print a game record as a readable story",
                          description="Print the game as a story: one numbered line per move, "
-                         "what followed from it, and each scoring in full.")
+                         "what followed from it, and each scoring in full. The story of an "
+                         "unfinished game leaves its seed out (the seed tells every pile to "
+                         "come, G-3), but the record file holds it: whoever has the file can "
+                         "read it.")
     log.add_argument("file", help="a record file or save name")
     log.add_argument("--saves", metavar="DIR", help="the saves folder for save names")
     log.set_defaults(run=_log)
@@ -65,10 +77,15 @@ def _path(name: str, saves: str | None) -> Path:
 
 def _replay(args: argparse.Namespace) -> int:
     from engine.records import ReplayCursor, describe_step
+    from engine.records.examples import example_path
     from engine.records.story import header
 
-    path = _path(args.file, args.saves)
-    if args.to is None and not args.json and args.player is None:
+    if (args.file is None) == (args.example is None):
+        raise RecordError("replay", "give a record FILE or --example [GAME], one of the two")
+    if args.full and args.player is not None:
+        raise RecordError("replay", "--full and --player are two different views: give one")
+    path = example_path(args.example) if args.example else _path(args.file, args.saves)
+    if args.to is None and not args.json and args.player is None and not args.full:
         return _interactive(path, args.saves)
     cursor = ReplayCursor(path)
     step = cursor.total if args.to is None else args.to
@@ -76,13 +93,21 @@ def _replay(args: argparse.Namespace) -> int:
         cursor.goto(step)
         seat = _seat(args.player, cursor.game.players)
     except ValueError as err:
-        raise RecordError(str(args.file), str(err)) from None
+        raise RecordError(str(args.file or path), str(err)) from None
+    if seat is None and not args.full and not cursor.game.is_over:
+        # G-3: before the end nobody may see the pile order; show what the player to move
+        # sees, unless the full state is asked for by name.
+        current = cursor.game.current_player
+        seat = 0 if current is None else current
     view = cursor.view(seat)
     if args.json:
         print(json.dumps(view, indent=2, ensure_ascii=False))
         return 0
     print("\n".join(header(cursor.record)))
     print(f"step {cursor.step} of {cursor.total}")
+    if seat is not None:
+        print(f"the view of {cursor.game.players[seat]} (the pile order stays hidden; "
+              "--full shows it)")
     print("\n".join(describe_step(cursor)))
     print(json.dumps(view, indent=2, ensure_ascii=False))
     return 0

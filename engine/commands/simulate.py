@@ -46,8 +46,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--players", type=int, help="number of players (default: one per bot)")
     parser.add_argument(
         "--bots",
-        help="one bot per seat, comma-separated, e.g. mcts:500,greedy,random,random "
-        "(default: random in every seat)",
+        help="one bot per seat, comma-separated, e.g. mcts:500,greedy,random,random, or "
+        "one spec for every seat (--bots greedy --players 4); default: random in every seat",
     )
     add_run_options(parser, 100, "how many games")
     where = parser.add_mutually_exclusive_group()
@@ -72,6 +72,10 @@ def _lineup(args: argparse.Namespace, counts: list[int]) -> list[str]:
     specs = [s.strip() for s in args.bots.split(",")]
     if any(not s for s in specs):
         raise TournamentError(f"--bots {args.bots!r} has an empty entry; bots are:\n{BOT_SPECS}")
+    if len(specs) == 1:
+        # One spec is every seat's, as `medici compare --bots SPEC` takes it.
+        players = args.players or (4 if 4 in counts else counts[0])
+        return specs * players
     if args.players is not None and args.players != len(specs):
         raise TournamentError(
             f"--bots lists {len(specs)} bots but --players is {args.players}: give one bot "

@@ -58,7 +58,7 @@ SCHEMA = Record(
         ),
         "player_counts": MapOf(Int(2, 6), PLAYER_COUNT),
     },
-    optional={"extends": Str(), "loans": Bool()},
+    optional={"extends": Str(), "remove": ListOf(Str()), "loans": Bool()},
 )
 
 

@@ -276,8 +276,9 @@ def read_document(data: bytes, name: str) -> tuple[dict[str, Any], int]:
             raise RecordError(
                 name,
                 "the checksum does not match the content: the file was damaged or changed "
-                "after it was saved (to load a record edited on purpose, delete its checksum "
-                "line: the replay still checks every move)",
+                "after it was saved (to load a record edited on purpose, remove its "
+                '"checksum" entry, the last line before the closing }, and the comma that ends '
+                "the line above it, so the JSON stays valid: the replay still checks every move)",
             )
     written = version
     while version < VERSION:

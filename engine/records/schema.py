@@ -14,15 +14,15 @@ from typing import Any
 
 from engine.chance import CHANCE_EVENTS
 from engine.errors import RecordError
+from engine.names import MAX_VARIANT, VARIANT_PATTERN, player_name_problem
 from engine.schema import Any as AnyValue
 from engine.schema import Checker, Int, ListOf, Node, Record, Str, show, validate
 from engine.yamlsafe import Document, KeyPath
 
 MAX_EVENTS = 100_000
-MAX_NAME = 40
 MAX_INT = (1 << 64) - 1
 
-NAME_PATTERN = r"[a-z][a-z0-9_-]*"
+NAME_PATTERN = VARIANT_PATTERN
 """A variant named in a record must be a plain name from ``config/``, never a path."""
 
 
@@ -69,8 +69,19 @@ class Mapping(Node):
 
 _SEED = Nullable(Int(0, MAX_INT))
 
+class PlayerName(Node):
+    """A player's name by the one rule the shell and ``new_game`` check too
+    (``engine.names.player_name_problem``)."""
+
+    def check(self, value: object, path: KeyPath, checker: Checker) -> None:
+        """Report a name that breaks the rule, with the rule."""
+        problem = player_name_problem(value)
+        if problem is not None:
+            checker.error(path, f"{problem}, got {show(value)}")
+
+
 PLAYER = Record(
-    {"name": Text(MAX_NAME, what="a player's name")},
+    {"name": PlayerName()},
     optional={"bot": Nullable(Text(64, what="a bot spec such as mcts:2000"))},
 )
 
@@ -86,7 +97,8 @@ RECORD = Record(
     {
         "format": Str(),
         "version": Int(),
-        "variant": Text(60, NAME_PATTERN, "a variant name (lower case, digits, - and _)"),
+        "variant": Text(MAX_VARIANT, NAME_PATTERN,
+                        "a variant name (lower case, digits, - and _)"),
         "players": ListOf(PLAYER, min_len=1, max_len=12),
     },
     optional={
@@ -161,7 +173,7 @@ def check_events(
             checker.error(path + ("type",), "the first event, and only the first, is the setup")
         if kind == "setup":
             _SEED.check(event.get("seed"), path + ("seed",), checker)
-            ListOf(Text(MAX_NAME), length=seats).check(
+            ListOf(PlayerName(), length=seats).check(
                 event.get("players"), path + ("players",), checker
             )
         elif kind in kinds:

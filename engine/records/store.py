@@ -13,6 +13,7 @@ import os
 import re
 import stat
 import time
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -20,8 +21,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from engine.errors import UNSAFE_TEXT, RecordError, quote
+from engine.errors import RecordError, quote
 from engine.game import Game
+from engine.names import normal_save_name, save_name_problem
 from engine.records.format import Record, encode, read_document, record_from_game
 from engine.records.schema import check_document
 from engine.records.strictjson import MAX_BYTES
@@ -37,13 +39,23 @@ PathLike = str | os.PathLike[str]
 
 
 def saves_dir(option: PathLike | None = None) -> Path:
-    """The saves folder: ``option`` if given, else ``$MEDICI_SAVES``, else ``./saves``."""
+    """The saves folder: ``option`` if given, else ``$MEDICI_SAVES``, else the user's data
+    folder by the platform's convention (``~/.local/share/medici/saves`` on Linux), so
+    ``medici resume`` finds the game from any working folder."""
     if option is not None and str(option):
         return Path(option).expanduser()
     env = os.environ.get(SAVES_ENV)
     if env:
         return Path(env).expanduser()
-    return Path("saves")
+    return default_saves_dir()
+
+
+def default_saves_dir() -> Path:
+    """The per-user saves folder (``platformdirs``: XDG on Linux, Application Support on
+    macOS, AppData on Windows)."""
+    import platformdirs  # only when no folder is given: start-up stays fast
+
+    return platformdirs.user_data_path("medici", appauthor=False) / "saves"
 
 
 def is_explicit_path(name: PathLike) -> bool:
@@ -71,21 +83,12 @@ def resolve_save_path(name: PathLike, directory: PathLike | None = None) -> Path
             raise RecordError(quote(given), "not a possible file name") from None
         return Path(os.path.expanduser(given))
     text = str(name)
-    if not text.strip():
-        raise RecordError(repr(text), "a save needs a name")
-    if UNSAFE_TEXT.search(text) or "\\" in text or ":" in text:
-        raise RecordError(
-            quote(text), "a save name has no control characters, backslashes or colons"
-        )
-    parts = Path(text).parts
-    if ".." in parts or any(p.startswith(".") for p in parts):
-        raise RecordError(
-            text,
-            "a save name must stay inside the saves folder (no '..', no leading '.'); "
-            "give an explicit path such as ./x.json to save elsewhere",
-        )
+    problem = save_name_problem(text)
+    if problem is not None:
+        raise RecordError(quote(text), problem)
+    text = normal_save_name(text)
     folder = saves_dir(directory)
-    path = folder / (text if text.endswith(SUFFIX) else text + SUFFIX)
+    path = folder / (text + SUFFIX)
     inside = folder.resolve()
     if not path.resolve().is_relative_to(inside):
         raise RecordError(text, f"a save name must stay inside the saves folder {folder}")
@@ -312,23 +315,47 @@ def save_game(
     """Save a game as a record, atomically; returns the file written.
 
     ``bots`` gives each seat's bot spec (None for a person). Without a name, the save is
-    called after the variant and the time (``medici-20250101-120000.json``).
+    called after the game, the day and its players (``game_path``).
     """
     if name_or_path is None:
-        name_or_path = _fresh_name(saves_dir(directory), game.variant.name)
-    path = resolve_save_path(name_or_path, directory)
+        path = game_path(game, directory)
+    else:
+        path = resolve_save_path(name_or_path, directory)
     # The saves folder (and a subfolder a name gives) is made; an explicit path's is not.
-    explicit = is_explicit_path(name_or_path)
+    explicit = name_or_path is not None and is_explicit_path(name_or_path)
     return write_record(record_from_game(game, bots), path, make_folder=not explicit)
 
 
-def _fresh_name(folder: Path, stem: str) -> str:
-    base = f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}"
+def game_name(game_or_variant: str, players: list[str] | tuple[str, ...],
+              day: datetime | None = None) -> str:
+    """The name a game's save starts with: game, date and players
+    (``medici-2026-12-01-ann-bo-cy``), letters folded to ASCII, cut to a readable length."""
+    when = (day or datetime.now()).strftime("%Y-%m-%d")
+    slugs = [_slug(p) for p in players]
+    name = "-".join([game_or_variant, when, *[s for s in slugs if s]])
+    return name[:60].rstrip("-")
+
+
+def _slug(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-")
+
+
+def game_path(game: Game, directory: PathLike | None = None,
+              day: datetime | None = None) -> Path:
+    """A new file for ``game`` in the saves folder, named by ``game_name`` and unique there
+    (``-2``, ``-3``... added when the name is taken)."""
+    folder = saves_dir(directory)
+    return unique_path(folder, game_name(game.variant.name, game.players, day))
+
+
+def unique_path(folder: Path, base: str) -> Path:
+    """``folder/base.json``, or ``base-2.json``... whichever does not exist yet."""
     name, n = base, 1
-    while (folder / (name + SUFFIX)).exists():
+    while _exists(folder / (name + SUFFIX)):
         n += 1
         name = f"{base}-{n}"
-    return name
+    return folder / (name + SUFFIX)
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -413,6 +440,9 @@ class SaveInfo:
     modified: datetime
     bots: tuple[str | None, ...] = ()
     problem: str | None = None
+    unit: str = "day"
+    """What ``day`` counts: ``day`` (Medici) or ``round`` (Medici vs Strozzi), as the
+    game's state names it."""
 
 
 def save_info(path: Path, folder: Path) -> SaveInfo:
@@ -443,6 +473,7 @@ def save_info(path: Path, folder: Path) -> SaveInfo:
         finished=bool(state.get("winners")),
         modified=modified,
         bots=tuple(p.get("bot") for p in doc["players"]),
+        unit="day" if "day" in state else "round" if "round" in state else "day",
     )
 
 
@@ -473,35 +504,83 @@ def latest_unfinished(directory: PathLike | None = None) -> Path | None:
     return None
 
 
-# -- autosave -----------------------------------------------------------------------------
-class Autosave:
-    """A game's own autosave file: ``save`` writes it (atomically) before returning.
+# -- one file per game -------------------------------------------------------------------
+def same_game(path: Path, game: Game) -> bool:
+    """Whether ``path`` holds a save of ``game``: the same rules, players and seed, and
+    events that ``game`` went through (an earlier save of it, or the game as it is now)."""
+    try:
+        record, _ = load_path(path)
+    except RecordError:
+        return False
+    events = list(game.events)
+    return (
+        record.variant == game.variant.name
+        and tuple(record.players) == tuple(game.players)
+        and record.seed == game.seed
+        and len(record.events) <= len(events)
+        and list(record.events) == events[: len(record.events)]
+    )
 
-    Make one per game. ``path`` continues an existing file (a resumed autosave); otherwise
-    the file is a fresh ``autosave-DATE-TIME-XXXX.json`` in the saves folder. Saving
-    before each prompt puts every action applied since on disk, so a killed process
-    loses nothing.
-    """
 
-    def __init__(self, directory: PathLike | None = None, *, path: PathLike | None = None) -> None:
-        self.directory = saves_dir(directory)
-        if path is None:
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            path = self.directory / f"{AUTOSAVE_PREFIX}{stamp}-{os.urandom(3).hex()}{SUFFIX}"
-        self.path = Path(path)
+def what_is_there(path: Path) -> str:
+    """What a file that a save would replace holds, in words (for a refusal)."""
+    folder = path.parent
+    info = save_info(path, folder)
+    if info.problem is not None:
+        return f"a file that is not a saved game ({info.problem})"
+    stage = "finished" if info.finished else f"{info.unit} {info.day}"
+    return (f"another game: {info.variant}, {', '.join(info.players)}, {stage}, "
+            f"saved {info.modified:%Y-%m-%d %H:%M}")
 
-    @classmethod
-    def resuming(cls, loaded_path: PathLike, directory: PathLike | None = None) -> Autosave:
-        """The autosave for a game resumed from ``loaded_path``.
 
-        An autosave file is continued; a named save is left as it was and the game goes
-        on in a fresh autosave file.
-        """
-        path = Path(loaded_path)
-        if path.name.startswith(AUTOSAVE_PREFIX):
-            return cls(directory, path=path)
-        return cls(directory)
+def delete_save(name: str, directory: PathLike | None = None) -> Path:
+    """Remove a save from the saves folder (a bare name only); returns the file removed."""
+    if is_explicit_path(name):
+        raise RecordError(quote(name), "saves --delete takes a save name from `saves`, not a "
+                          "path")
+    path = resolve_save_path(name, directory)
+    if not _regular(path):
+        raise RecordError(display(path), "no such save" + _known(path.parent))
+    try:
+        path.unlink()
+    except OSError as err:
+        raise RecordError(display(path), f"cannot delete: {err.strerror or err}") from None
+    return path
 
-    def save(self, game: Game, bots: list[str | None] | None = None) -> Path:
-        """Write the game's record to its autosave file now; returns the file."""
-        return write_record(record_from_game(game, bots), self.path)
+
+_AUTOSAVE = re.compile(r"^autosave-(\d{8})-\d{6}(?:-[0-9a-f]+)?\.json$")
+
+
+def migrate_autosaves(directory: PathLike | None = None) -> list[tuple[Path, Path]]:
+    """Give each ``autosave-DATE-TIME-XXXX.json`` of earlier versions (one per game started,
+    loaded or branched) the name a game's file has now (``medici-2026-12-01-ann-bo``);
+    returns the (old, new) paths. A file that cannot be read keeps its name, and
+    ``open autosave-...`` still opens any that did not move."""
+    folder = saves_dir(directory)
+    moved: list[tuple[Path, Path]] = []
+    try:
+        entries = sorted(folder.glob(AUTOSAVE_PREFIX + "*" + SUFFIX))
+    except OSError:
+        return moved
+    for old in entries:
+        found = _AUTOSAVE.match(old.name)
+        if found is None or not _regular(old):
+            continue
+        info = save_info(old, folder)
+        if info.problem is not None or not info.variant:
+            continue
+        day = datetime.strptime(found.group(1), "%Y%m%d")
+        new = unique_path(folder, game_name(info.variant, info.players, day))
+        try:
+            # link + unlink: never replaces a file that appeared meanwhile (rename would).
+            os.link(old, new)
+            os.unlink(old)
+        except OSError:
+            try:  # a file system without hard links
+                if _exists(new):
+                    continue
+                os.rename(old, new)
+            except OSError:
+                continue
+        moved.append((old, new))
+    return moved

@@ -39,7 +39,10 @@ def header(record: Record) -> list[str]:
     elif record.finished:
         seed = f"seed {record.seed}"
     else:
-        seed = "seed not shown until the game ends"  # it would tell the piles to come (G-3)
+        # G-3: the seed tells the piles to come, so the story leaves it out, but the file
+        # itself holds it (anyone who opens the file can read it): say so plainly.
+        seed = ("seed left out of this story until the game ends (it tells the piles to "
+                "come), but written in the file")
     status = "finished" if record.finished else "not finished"
     lines.append(f"{seed}; {status}")
     return lines

@@ -141,19 +141,21 @@ def decode(data: bytes, name: str) -> Any:
 
 def _describe(err: json.JSONDecodeError, text: str) -> str:
     where = f"line {err.lineno} column {err.colno}"
+    # Some of json's messages end in "at" ("Invalid control character at"): one "at" only.
+    msg = err.msg[: -len(" at")] if err.msg.endswith(" at") else err.msg
     head = text.lstrip()
     if head.startswith(("%YAML", "---", "!!")) or "!!" in text[: max(err.pos + 1, 1)][-200:]:
         return (
-            f"not JSON ({err.msg} at {where}): a record is JSON; YAML and its tags are never read"
+            f"not JSON ({msg} at {where}): a record is JSON; YAML and its tags are never read"
         )
     end = text.rstrip()
     if not text[err.pos :].strip() or (head.startswith("{") and not end.endswith("}")):
         last = end.count("\n") + 1
         return (
-            f"the file ends too early ({err.msg} at {where}, the last line is {last}): "
+            f"the file ends too early ({msg} at {where}, the last line is {last}): "
             "it was cut short (truncated?)"
         )
-    return f"not valid JSON: {err.msg} at {where} (damaged or edited by hand?)"
+    return f"not valid JSON: {msg} at {where} (damaged or edited by hand?)"
 
 
 def canonical(value: Any) -> bytes:

@@ -34,7 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--script", metavar="FILE",
                         help="run shell commands from FILE ('-': standard input)")
     parser.add_argument("--saves", metavar="DIR", help="the saves folder (default $MEDICI_SAVES "
-                        "or ./saves)")
+                        "or the user's data folder, ~/.local/share/medici/saves on Linux)")
     parser.add_argument("--seed", type=_seed, metavar="N", help="seed of new games "
                         "(0 to 2**64-1)")
     parser.add_argument("--no-color", action="store_true", help="plain text, no colour")
@@ -113,7 +113,8 @@ def run_shell(
     if replay is not None:
         from engine.shell.replay_mode import enter
 
-        shell.execute_call(lambda: enter(shell, replay), f"replay {replay}")
+        # The message names the file itself: no `replay FILE:` before it (it said the path twice).
+        shell.execute_call(lambda: enter(shell, replay))
     for line in first:
         shell.execute(line, shown_line(line))
     if interactive:

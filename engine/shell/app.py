@@ -155,8 +155,11 @@ class Shell:
             return False
         if word not in self.session.game.logic.grammar.kinds:
             return False
-        # `load NAME` opens a save; `load 4 [harbour 2]` loads a ship (Medici vs Strozzi).
-        return word != "load" or bool(args and args[0].isdigit())
+        if word == "load" and args and not args[0].isdigit():
+            # `load` is only the Medici vs Strozzi move: a save is never opened mid-turn.
+            raise ShellError(f"load loads the lot onto a ship: load SHIP [harbour N]; a saved "
+                             f"game is opened with `open {shlex.quote(args[0])}`")
+        return True
 
     def _unknown(self, word: str) -> str:
         other = [c.name for c in COMMANDS.values() if word in (c.name, *c.aliases)]
@@ -164,6 +167,10 @@ class Shell:
             # Nothing leaves a replay but `exit`: `new`, `load`... say so rather than drop it.
             leave = ": `exit` leaves the replay first" if self.replay is not None else ""
             return f"{word} works only in {_modes(COMMANDS[other[0]])}{leave}"
+        if word == "load" and (self.session is None or self.replay is not None
+                               or "load" not in self.move_words()):
+            return ("load is a move of medici-vs-strozzi (load a ship); a saved game is opened "
+                    "with `open NAME`")
         if word in MOVES:
             if self.replay is not None:
                 return (f"{word} is a move, and this is replay mode: `branch` to play on from "
@@ -172,8 +179,11 @@ class Shell:
                 return f"{word} is a move, but no game is in progress: start one with `new`"
             game = self.session.game.variant.game
             return f"{word} is not a move of {game}: `help` lists what you can do"
-        names = [c.name for c in self.commands_here()] + sorted(self.move_words())
-        close = difflib.get_close_matches(word, names, n=1, cutoff=0.5)
+        # Only what could be meant here: the commands of this mode and the moves legal now
+        # (with no game, `clear` must not suggest the move `discard`).
+        legal_now = {text.split()[0] for text in describe(self.legal_moves())}
+        names = [c.name for c in self.commands_here()] + sorted(legal_now)
+        close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
         hint = f": did you mean `{close[0]}`?" if close else ""
         return f"unknown command {quote(word)}{hint} (`help` lists the commands)"
 
@@ -209,7 +219,7 @@ class Shell:
             where = session.autosave_path if not session.autosave_error else None
             if where is not None:
                 self.console.say(Text(f"The game is saved in {where}: `replay "
-                                      f"{self._save_name(where)}` goes through it move by move.",
+                                      f"{self.save_name(where)}` goes through it move by move.",
                                       "dim"))
 
     def _tell_seed(self) -> None:
@@ -218,14 +228,17 @@ class Shell:
         if session is not None and session.game.is_over and session.game.seed is not None:
             self.console.say(Text(f"This game was dealt from seed {session.game.seed}.", "dim"))
 
-    def _save_name(self, path: Path) -> str:
-        """How to name a save in a command: its name in the saves folder, else its path."""
+    def save_name(self, path: Path) -> str:
+        """How to name a save in a command: its name in the saves folder (quoted if it has
+        spaces), else its path."""
         from engine.shell import deps
 
         folder = Path(deps.records().saves_dir(self.saves)).resolve()
-        if path.resolve().parent == folder:
-            return path.stem
-        return str(path)
+        try:
+            inside = path.resolve().relative_to(folder)
+        except ValueError:
+            return shlex.quote(str(path))
+        return shlex.quote(inside.with_suffix("").as_posix())
 
     def autosave(self) -> None:
         """Autosave the live game; a failure is reported but never loses the move in memory."""
@@ -322,6 +335,14 @@ class Shell:
             self.console.say(Text(
                 "`new medici 4` plays against three bots, `new medici-vs-strozzi` the two-player "
                 "game; `help` lists every command, Tab completes.", "dim"))
+        try:
+            from engine.shell import saves
+
+            old = saves.old_folder_note(self.saves)
+        except (ShellError, OSError):
+            old = None
+        if old is not None:
+            self.console.say(Text(old, "dim"))
 
     def leave(self, force: bool = False) -> None:
         """Leave, the game on disk first; say where.
@@ -334,7 +355,7 @@ class Shell:
         if session is not None:
             self.autosave()
             where = session.safe_on_disk()
-            if where is None and not (force or self._warned_unsaved):
+            if session.unsaved and not (force or self._warned_unsaved):
                 self._warned_unsaved = True
                 raise ShellError(f"your game is not saved ({session.autosave_error}): "
                                  "`save ./PATH` saves it elsewhere; leave again to leave "
@@ -342,11 +363,13 @@ class Shell:
         self.done = True
         if session is None or session.game.is_over:
             return
-        if where is None:
+        if session.unsaved:
             self.console.error(f"leaving without saving the game: {session.autosave_error}")
             return
-        how = ("`medici resume` continues it" if where == session.autosave_path
-               else f"`load {self._save_name(where)}` continues it")
+        if where is None:
+            return  # a branch with no move yet: nothing to keep
+        how = ("`medici resume` continues it" if where == session.path
+               else f"`open {self.save_name(where)}` continues it")
         self.console.say(Text(f"Your game is saved in {where}; {how}.", "dim"))
 
     # -- the two ways of reading lines -----------------------------------------------

@@ -57,7 +57,7 @@ def new_args(shell: Shell, args: list[str], prefix: str) -> Iterator[Completion]
 
 
 def save_args(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion]:
-    """``load``/``replay``/``save``: the names of the saved games."""
+    """``open``/``replay``: the names of the saved games."""
     if args:
         return []
     from engine.shell import saves
@@ -67,6 +67,23 @@ def save_args(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion
     except (ShellError, OSError):
         return []
     return quoted_names(names, prefix)
+
+
+def save_option_args(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion]:
+    """``save``: a save name first, then --copy and --replace."""
+    options = words([("--copy", "keep a snapshot; the game goes on in its save"),
+                     ("--replace", "replace what is there on purpose")], prefix)
+    if prefix.startswith("-") or [a for a in args if not a.startswith("-")]:
+        return list(options)
+    return list(save_args(shell, [], prefix))
+
+
+def saves_option_args(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion]:
+    """``saves``: --all, --delete NAME."""
+    if args and args[-1] == "--delete":
+        return save_args(shell, [], prefix)
+    return words([("--all", "every save, not only the 20 newest"),
+                  ("--delete", "remove a save")], prefix)
 
 
 def quoted_names(names: Iterable[str], prefix: str) -> Iterator[Completion]:

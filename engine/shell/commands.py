@@ -77,7 +77,7 @@ MOVES: dict[str, Move] = {
     "load": Move("load SHIP [harbour N]", "load the lot onto your ship of SHIP holds",
                  "A ship's first load of a round names its harbour, one where you have no ship "
                  "yet (S-11); it stays there for the round.\nExamples: load 4 harbour 2 · load 5"
-                 "\n(`load NAME` with a word opens a saved game instead.)", (S,)),
+                 "\n(A saved game is opened with `open NAME`.)", (S,)),
     "discard": Move("discard", "throw the bought lot away",
                     "Needed when the lot fits none of your ships (S-10).\nExample: discard",
                     (S,)),
@@ -160,17 +160,27 @@ _TABLE = [
             "rule id (G-1..G-4, M-1..M-19, S-1..S-17), that rule in full.\n"
             "Examples: rules · rules medici-vs-strozzi · rules medici-amigo · rules M-8",
             _lazy(H, "rules_cmd"), _lazy_complete(C, "variant_args")),
-    Command("save", "save [NAME]", "save the game (under NAME)",
-            "Every move is autosaved anyway; `save NAME` keeps a copy under a name you "
-            "choose (in the saves folder, unless NAME is a path). Without NAME: the name it "
-            "was last saved or loaded under.\nExamples: save · save friday-game",
-            _lazy(H, "save_cmd"), _lazy_complete(C, "save_args"), modes=PLAY),
-    Command("load", "load NAME", "open a saved game and play on",
-            "Tab completes the save names; `saves` lists them.\nExample: load friday-game",
-            _lazy(H, "load_cmd"), _lazy_complete(C, "save_args"), modes=PLAY),
-    Command("saves", "saves", "list the saved games",
-            "Name, game, day or round, date and players of every save, newest first.\n"
-            "Example: saves", _lazy(H, "saves_cmd")),
+    Command("save", "save [NAME] [--copy] [--replace]", "name the game's save, or copy it",
+            "A game has one save, from its first move to its end, named when it starts "
+            "(game, date, players: medici-2026-12-01-ann-bo-cy) and rewritten after every "
+            "move. `save NAME` renames it: the old name goes, and later moves go to NAME. "
+            "`save NAME --copy` writes a snapshot under NAME and the game goes on in its own "
+            "save (a path such as ./game.json is always a copy). Neither ever replaces another "
+            "game's save or a file that is not a save of this game: `--replace` does, on "
+            "purpose. Names: letters, digits, spaces and - _ . ' + ( ) , & !, up to 80.\n"
+            "Examples: save · save friday-game · save before-the-gamble --copy",
+            _lazy(H, "save_cmd"), _lazy_complete(C, "save_option_args"), modes=PLAY),
+    Command("open", "open NAME", "open a saved game and play on",
+            "An unfinished game goes on in its own save; a finished one (or a file outside "
+            "the saves folder) gets a new save only if play goes on. Tab completes the save "
+            "names; `saves` lists them. (`load` is the Medici vs Strozzi move.)\n"
+            "Examples: open friday-game · open ./game.json",
+            _lazy(H, "open_cmd"), _lazy_complete(C, "save_args"), modes=PLAY),
+    Command("saves", "saves [--all] [--delete NAME]", "list the saved games, one row per game",
+            "Name, game, day or round (or finished), players and when last played, newest "
+            "first; the 20 newest unless --all. `saves --delete NAME` removes one.\n"
+            "Examples: saves · saves --all · saves --delete old-game",
+            _lazy(H, "saves_cmd"), _lazy_complete(C, "saves_option_args")),
     Command("resume", "resume", "continue the most recent unfinished game",
             "The same game `medici resume` opens.\nExample: resume", _lazy(H, "resume_cmd"),
             modes=PLAY),
@@ -197,13 +207,14 @@ _TABLE = [
             _lazy(R, "analyse_cmd"), _lazy_complete(C, "analyse_args"), modes=REPLAY,
             aliases=("analyze",)),
     Command("branch", "branch", "play on from this step as a new game",
-            "The original record stays untouched; the new game has its own saves.\n"
+            "The original record stays untouched; the new game gets its own save with its "
+            "first move.\n"
             "Example: branch", _lazy(R, "branch_cmd"), modes=REPLAY),
     Command("exit", "exit", "leave replay mode (back to your game, if any); else quit",
             "In replay mode, back to the game you were playing (if any); otherwise the same "
             "as quit.\nExample: exit", _lazy(R, "exit_cmd")),
     Command("quit", "quit", "leave the shell (the game stays saved)",
-            "The game is autosaved after every move, so nothing is lost; `medici resume` "
+            "The game is saved after every move, so nothing is lost; `medici resume` "
             "continues it. Ctrl-D does the same.\nExample: quit",
             _lazy(H, "quit_cmd"), aliases=("q", "bye")),
 ]

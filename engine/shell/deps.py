@@ -29,7 +29,7 @@ def part(module: str) -> ModuleType:
 
 
 def records() -> ModuleType:
-    """The records package: save_game, load_game, list_saves, Autosave, ReplayCursor, undo."""
+    """The records package: save_game, load_game, list_saves, ReplayCursor, undo..."""
     return part("engine.records")
 
 

@@ -1,4 +1,4 @@
-"""The handlers of the play-mode commands (new, show, save, load, undo, hint, help...)."""
+"""The handlers of the play-mode commands (new, show, save, open, undo, hint, help...)."""
 
 from __future__ import annotations
 
@@ -79,7 +79,6 @@ def help_text(shell: Shell, word: str) -> Text:
         if shell.mode not in command.modes:
             out.line(Text(f"(works in {' and '.join(sorted(command.modes))} mode)", "dim"))
     if move is not None:
-        # `load` is both: a command (open a save) and a move (Medici vs Strozzi).
         games = " and ".join(move.games)
         out.line(Text(move.usage, "cmd").add(f"  (a move of {games})", "dim"))
         out.line(move.summary).line(move.details)
@@ -99,7 +98,7 @@ def new_cmd(shell: Shell, args: list[str]) -> None:
     previous = shell.session
     session = start_game(spec, shell.saves)
     if previous is not None and not previous.game.is_over:
-        where = previous.path or previous.autosave_path
+        where = previous.safe_on_disk()
         if where is not None:
             shell.console.say(Text(f"Your previous game stays saved in {where}.", "dim"))
     seats = ", ".join(session.label(i) for i in range(len(session.bots)))
@@ -159,8 +158,13 @@ def analysis_lines(title: str, rows: list[Any], played: Any = None) -> Text:
     for i, row in enumerate(rows, 1):
         mark = "  ← played" if played is not None and row.action == played else ""
         out.line(Text(f"  {i}. ").add(f"{str(row.action):<18}", "cmd").add(
-            f" value {row.value:8.3f}").add(f"  {row.note}", "dim").add(mark, "turn"))
+            f" value {fixed(row.value):>8}").add(f"  {row.note}", "dim").add(mark, "turn"))
     return out
+
+
+def fixed(value: float, digits: int = 3) -> str:
+    """A value to ``digits`` places, never ``-0.000`` (a tiny negative rounds to 0)."""
+    return f"{round(value, digits) + 0.0:.{digits}f}"
 
 
 def undo_cmd(shell: Shell, args: list[str]) -> None:
@@ -211,43 +215,94 @@ def rules_cmd(shell: Shell, args: list[str]) -> None:
     shell.console.say(summary(variant, players))
 
 
-# -- saving and loading -----------------------------------------------------------------
+# -- saving and opening -----------------------------------------------------------------
 def save_cmd(shell: Shell, args: list[str]) -> None:
-    """``save [NAME]``."""
-    if len(args) > 1:
-        raise ShellError("save takes one name (quote it if it has spaces)")
+    """``save [NAME] [--copy] [--replace]``."""
+    flags = {a for a in args if a.startswith("--")}
+    names = [a for a in args if not a.startswith("--")]
+    unknown = flags - {"--copy", "--replace"}
+    if unknown:
+        raise ShellError(f"unknown option {sorted(unknown)[0]}: save takes --copy and --replace")
+    if len(names) > 1:
+        raise ShellError("save takes one name (quote it if it has spaces): save NAME")
     session = shell.require_session()
-    path = session.save(args[0] if args else None)
-    shell.console.say(Text(f"Saved in {path}.", "good"))
+    old = session.path
+    path = session.save(names[0] if names else None, copy="--copy" in flags,
+                        replace="--replace" in flags)
+    name = shell.save_name(path)
+    if session.path != path:
+        where = session.path or session.loaded_from
+        goes_on = f"; the game goes on in {shell.save_name(where)}" if where else ""
+        shell.console.say(Text(f"Saved a copy as {name}{goes_on}.", "good"))
+    elif old is not None and old != path:
+        shell.console.say(Text(f"The game is now saved as {name} (no longer as "
+                               f"{shell.save_name(old)}); every move goes there.", "good"))
+    else:
+        shell.console.say(Text(f"Saved as {name} ({path}).", "good"))
 
 
-def load_cmd(shell: Shell, args: list[str]) -> None:
-    """``load NAME``: open a saved game."""
+def open_cmd(shell: Shell, args: list[str]) -> None:
+    """``open NAME``: open a saved game."""
     if len(args) != 1:
-        raise ShellError("load takes one save name: load NAME (`saves` lists them)")
-    open_saved(shell, args[0], "Loaded")
+        raise ShellError("open takes one save name: open NAME (`saves` lists them)")
+    open_saved(shell, args[0], "Opened")
 
 
 def open_saved(shell: Shell, name: str | Path, how: str) -> None:
-    """Load a save and make it the live game."""
-    loaded = deps.records().load_game(name, directory=shell.saves)
-    session = Session(loaded.game, list(loaded.bots), shell.saves, Path(loaded.path))
+    """Load a save and make it the live game: an unfinished game in the saves folder goes
+    on in its own file; any other (finished, or a file elsewhere) gets a new file only
+    when play goes on."""
+    records = deps.records()
+    loaded = records.load_game(name, directory=shell.saves)
+    path = Path(loaded.path)
+    continues = not loaded.game.is_over and _inside(path, records.saves_dir(shell.saves))
+    session = Session(loaded.game, list(loaded.bots), shell.saves, path, continues=continues)
     note = " (it is finished: `replay` it to study it)" if loaded.game.is_over else ""
-    shell.start_session(session, f"{how} {loaded.path}{note}.")
+    shell.start_session(session, f"{how} {shell.save_name(path)}{note}.")
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):
+        return False
 
 
 def saves_cmd(shell: Shell, args: list[str]) -> None:
-    """``saves``: the list of saved games."""
+    """``saves [--all] [--delete NAME]``: the saved games, one row per game."""
     from engine.shell import saves
 
-    _no_args("saves", args)
-    shell.console.say(saves.table(shell.saves))
+    target, rest = _option(args, "--delete")
+    show_all = "--all" in rest
+    rest = [a for a in rest if a != "--all"]
+    if rest:
+        raise ShellError(f"saves takes --all and --delete NAME, got {' '.join(rest)!r}")
+    if target is not None:
+        records = deps.records()
+        session = shell.session
+        path = records.resolve_save_path(target, shell.saves)
+        if session is not None and session.path is not None and _same(path, session.path):
+            raise ShellError(f"{target} is the game in progress: start or open another game "
+                             "before deleting it")
+        removed = records.delete_save(target, shell.saves)
+        shell.console.say(Text(f"Deleted {removed}.", "good"))
+        return
+    shell.console.say(saves.table(shell.saves, everything=show_all))
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except (OSError, RuntimeError):
+        return a == b
 
 
 def resume_cmd(shell: Shell, args: list[str]) -> None:
     """``resume``: the most recent unfinished game."""
     _no_args("resume", args)
-    path = shell.offer or deps.records().latest_unfinished(shell.saves)
+    records = deps.records()
+    records.migrate_autosaves(shell.saves)
+    path = shell.offer or records.latest_unfinished(shell.saves)
     shell.offer = None
     if path is None:
         raise ShellError("no unfinished game is saved: `new medici 4` starts one")

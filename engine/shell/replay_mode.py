@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.shell import deps, render
 from engine.shell.errors import ShellError
+from engine.shell.handlers import fixed
 from engine.shell.session import HINT_BOT, Session
 from engine.shell.text import Text
 
@@ -179,9 +180,11 @@ def branch_cmd(shell: Shell, args: list[str]) -> None:
     if replay.game.is_over:
         raise ShellError("the game is over at this step: `prev` or `goto N` to an earlier one")
     game = replay.cursor.branch()
-    session = Session(game, replay.bots, shell.saves)
+    # The branch gets its own file with its first move; until then nothing needs saving.
+    session = Session(game, replay.bots, shell.saves, on_disk=True)
     shell.start_session(session, f"Branched from {replay.name} at step {replay.step}: a new game "
-                                 "(the record stays as it was).")
+                                 "(the record stays as it was; the branch is saved from its "
+                                 "first move).")
 
 
 def exit_cmd(shell: Shell, args: list[str]) -> None:
@@ -245,7 +248,7 @@ def analyse_cmd(shell: Shell, args: list[str]) -> None:
             if best.action == played:
                 line.add(" = the bot's choice", "good")
             else:
-                line.add(f" bot: {str(best.action):<16} lost {lost:.3f}", "bad" if lost else "")
+                line.add(f" bot: {str(best.action):<16} lost {fixed(lost)}", "bad" if lost else "")
             shell.console.say(line)
     except KeyboardInterrupt:
         shell.console.say(Text("Analysis stopped.", "dim"))
@@ -253,7 +256,7 @@ def analyse_cmd(shell: Shell, args: list[str]) -> None:
         replay.cursor.goto(start)
     if total_loss:
         shell.console.say(Text("Value lost in all: ", "title").add(
-            ", ".join(f"{n} {v:.3f}" for n, v in total_loss.items())))
+            ", ".join(f"{n} {fixed(v)}" for n, v in total_loss.items())))
 
 
 def _move_here(replay: ReplayView) -> tuple[Game, Any, int]:
@@ -276,4 +279,4 @@ def _loss(rows: list[Any], played: Any) -> Text:
     lost = best.value - mine.value
     if lost <= 0:
         return Text("The move played is the bot's choice: no value lost.", "good")
-    return Text(f"Value lost by the move played: {lost:.3f}.", "bad")
+    return Text(f"Value lost by the move played: {fixed(lost)}.", "bad")

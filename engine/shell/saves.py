@@ -6,6 +6,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
+from engine.errors import escape_controls
 from engine.shell import deps
 from engine.shell.text import Text
 
@@ -19,15 +20,35 @@ def latest_unfinished_info(directory: str | None) -> Any | None:
     """
     records = deps.records()
     records.store.remove_stale_temps(records.saves_dir(directory))
+    records.migrate_autosaves(directory)
     path = records.latest_unfinished(directory)
     if path is None:
         return None
     return records.store.save_info(Path(path), records.saves_dir(directory))
 
 
+def old_folder_note(directory: str | None) -> str | None:
+    """A word about ``./saves`` when it holds earlier versions' autosaves and is no longer
+    the saves folder (saves now live in the user's data folder), else None."""
+    records = deps.records()
+    folder = records.saves_dir(directory)
+    old = Path("saves")
+    try:
+        if not old.is_dir() or old.resolve() == folder.resolve():
+            return None
+        count = sum(1 for _ in old.glob(records.store.AUTOSAVE_PREFIX + "*.json"))
+    except OSError:
+        return None
+    if not count:
+        return None
+    return (f"Saves are kept in {folder} now; ./saves holds {count} game"
+            f"{'s' if count != 1 else ''} of earlier versions: `medici --saves saves` opens "
+            "them.")
+
+
 def describe(info: Any) -> Text:
     """``name: medici, Ann vs Bo, day 2, saved 3 May 14:02``."""
-    out = Text(str(info.name), "cmd").add(f": {info.variant}, ")
+    out = Text(escape_controls(str(info.name)), "cmd").add(f": {info.variant}, ")
     out.add(_players(info), "name")
     if info.finished:
         out.add(", finished")
@@ -64,18 +85,27 @@ def when(modified: Any) -> str:
     return str(modified)
 
 
-def table(directory: str | None) -> Text:
-    """Every save in the folder: name, game, players, day or round, date; newest first."""
+SHOWN = 20
+"""How many games ``saves`` lists without ``--all``."""
+
+
+def table(directory: str | None, everything: bool = False) -> Text:
+    """One row per game: name, game, day or round (or finished), last played, players;
+    newest first, the ``SHOWN`` newest unless ``everything``."""
     records = deps.records()
+    records.migrate_autosaves(directory)
     infos = sorted(records.list_saves(directory), key=lambda i: _sort_key(i.modified),
                    reverse=True)
     folder = records.saves_dir(directory)
     if not infos:
         return Text(f"No saved games in {folder}.", "dim")
-    width = max(len(str(i.name)) for i in infos)
-    out = Text(f"Saved games in {folder}:", "title")
+    hidden = 0 if everything else max(0, len(infos) - SHOWN)
+    infos = infos[: len(infos) - hidden]
+    width = max(len(escape_controls(str(i.name))) for i in infos)
+    out = Text(f"Saved games in {folder} (newest first):", "title")
     for info in infos:
-        row = Text("  ").add(str(info.name).ljust(width), "cmd")
+        # A file put in the folder by hand may have any name: never print it raw.
+        row = Text("  ").add(escape_controls(str(info.name)).ljust(width), "cmd")
         problem = getattr(info, "problem", None)
         if problem:
             row.add(f"  cannot be loaded: {problem}", "bad")
@@ -85,6 +115,9 @@ def table(directory: str | None) -> Text:
         row.add(f"  {info.variant:<18} {state:<9} {when(info.modified)}  ")
         row.add(_players(info), "name")
         out.line(row)
+    if hidden:
+        out.line(Text(f"  ... and {hidden} older: `saves --all` lists every one, "
+                      "`saves --delete NAME` removes one.", "dim"))
     return out
 
 

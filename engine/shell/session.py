@@ -1,8 +1,10 @@
-"""The live game in the shell: who sits where (people or bots), moves, autosave and undo."""
+"""The live game in the shell: who sits where (people or bots), moves, its file and undo."""
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
 import signal
 import threading
 from collections.abc import Iterator, Sequence
@@ -66,6 +68,9 @@ class Session:
         bots: Sequence[str | None],
         saves: str | None = None,
         path: Path | None = None,
+        *,
+        continues: bool = False,
+        on_disk: bool | None = None,
     ) -> None:
         if len(bots) != len(game.players):
             raise ShellError(f"{len(bots)} seat kinds given for {len(game.players)} players")
@@ -73,14 +78,18 @@ class Session:
         self.bots: list[str | None] = list(bots)
         self.saves = saves
         self.loaded_from = path
-        self.path = None if path is None or _is_autosave(path) else path
-        """The file the game was last saved to or loaded from by name (None: autosave only)."""
+        self.path: Path | None = path if continues else None
+        """The game's own file, rewritten after every move (one file per game): a save
+        that is continued, else a new file made when the game first needs one."""
+        self._dirty = path is None if on_disk is None else not on_disk
+        """The game has changed since it was last written (a new game is not on disk yet;
+        an opened or branched one is, in the file it came from, until a move is made)."""
+        self._changes = 0
+        self._copy: tuple[Path, int] | None = None
+        """The last copy written (``save PATH``) and the game's ``_changes`` then."""
         self._bots: dict[int, Any] = {}
-        self._autosave: Any = None
         self.autosave_error: str | None = None
         self.interrupted = False
-        self.saved_upto = -1
-        """How many events the game had when last saved by name."""
         """Ctrl-C came while a move was being applied (see ``whole``)."""
 
     # -- who is who -------------------------------------------------------------------
@@ -140,6 +149,8 @@ class Session:
         start = len(game.events)
         with whole(self):
             game.apply(text)
+            self._dirty = True
+            self._changes += 1
         return start
 
     def bot(self, seat: int) -> Any:
@@ -161,6 +172,8 @@ class Session:
         start = len(game.events)
         with whole(self):
             game.apply(action)
+            self._dirty = True
+            self._changes += 1
         return action, start
 
     def undo(self) -> list[str]:
@@ -201,26 +214,25 @@ class Session:
             if seat is not None and self.bots[seat] is None:
                 break
         self.game = game
-        self._autosave_now()
+        self._dirty = True
+        self._changes += 1
+        self.autosave()
         return taken
 
     # -- saving -----------------------------------------------------------------------
     def autosave(self) -> Path | None:
-        """Write the autosave (every move is on disk before the next prompt)."""
-        return self._autosave_now()
-
-    def _autosave_now(self) -> Path | None:
+        """Write the game to its own file if it changed (every move is on disk before the
+        next prompt); the file is named when first needed (``game_path``)."""
+        if not self._dirty:
+            return self.path
         try:
-            if self._autosave is None:
-                records = deps.records()
-                if self.loaded_from is not None:
-                    # An autosave goes on in its own file; a named save is left as it was.
-                    self._autosave = records.Autosave.resuming(self.loaded_from, self.saves)
-                else:
-                    self._autosave = records.Autosave(self.saves)
-            self._autosave.save(self.game, self.bots)
+            records = deps.records()
+            if self.path is None:
+                self.path = Path(records.game_path(self.game, self.saves))
+            records.write_record(records.record_from_game(self.game, self.bots), self.path)
+            self._dirty = False
             self.autosave_error = None
-            return Path(self._autosave.path)
+            return self.path
         except ShellError as err:
             self.autosave_error = str(err)
         except (MediciError, OSError) as err:
@@ -229,25 +241,77 @@ class Session:
 
     @property
     def autosave_path(self) -> Path | None:
-        """The autosave file, once written."""
-        return None if self._autosave is None else Path(self._autosave.path)
-
-    def save(self, name: str | None) -> Path:
-        """Save under ``name`` (or the name it was saved or loaded under); returns the path."""
-        records = deps.records()
-        target: str | Path | None = name if name is not None else self.path
-        path = records.save_game(self.game, target, bots=self.bots, directory=self.saves)
-        self.path = Path(path)
-        self.saved_upto = len(self.game.events)
+        """The game's own file, once written."""
         return self.path
 
+    @property
+    def unsaved(self) -> bool:
+        """Whether the game holds moves that are on no disk."""
+        return self.safe_on_disk() is None and self._dirty
+
+    def save(self, name: str | None, *, copy: bool = False, replace: bool = False) -> Path:
+        """``save [NAME]``: write the game now; with NAME, the game's file takes that name
+        (later moves go there) or, with ``copy`` or a path outside the saves folder, a copy
+        is written and the game goes on in its file. Returns the file written.
+
+        Never replaces another game's save or a file that is no save of this game, unless
+        ``replace`` (ShellError saying what is there and how to replace it).
+        """
+        records = deps.records()
+        if name is None:
+            self._dirty = True  # written again even if unchanged: `save` always writes
+            path = self.autosave()
+            if path is None:
+                raise ShellError(self.autosave_error or "the game could not be saved")
+            return path
+        target = Path(records.resolve_save_path(name, self.saves))
+        explicit = records.store.is_explicit_path(name)
+        mine = self.path is not None and _same_file(target, self.path)
+        if not replace and not mine and _occupied(target):
+            if not records.same_game(target, self.game):
+                flag = " --copy" if copy else ""
+                raise ShellError(
+                    f"{records.store.display(target)} holds {records.what_is_there(target)}; "
+                    f"nothing was saved: `save {shlex.quote(name)}{flag} --replace` replaces "
+                    "it on purpose, or choose another name"
+                )
+        records.write_record(records.record_from_game(self.game, self.bots), target,
+                             make_folder=not explicit)
+        if copy or explicit:
+            self._copy = (target, self._changes)
+            return target
+        old = self.path
+        self.path = target
+        self._dirty = False
+        self.autosave_error = None
+        if old is not None and not mine:
+            try:
+                old.unlink()  # the game moved to its new name: one file per game
+            except OSError:
+                pass
+        return target
+
     def safe_on_disk(self) -> Path | None:
-        """A file holding the game as it is now: the autosave, else an up-to-date save."""
-        if self._autosave is not None and self.autosave_error is None:
-            return Path(self._autosave.path)
-        if self.path is not None and self.saved_upto == len(self.game.events):
-            return self.path
+        """The file holding the game as it is now, or None if its last moves are on none."""
+        if not self._dirty:
+            return self.path if self.path is not None else self.loaded_from
+        if self._copy is not None and self._copy[1] == self._changes:
+            return self._copy[0]  # the game's own file failed, but a copy is up to date
         return None
+
+
+def _occupied(path: Path) -> bool:
+    try:
+        return os.path.lexists(path)
+    except (OSError, ValueError):
+        return False
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except (OSError, RuntimeError):
+        return a == b
 
 
 def _told(game: Game, index: int) -> str:
@@ -273,11 +337,3 @@ def _blocked(reason: str, bot_moves: int) -> str:
         return f"cannot take back your last move (behind the last {moves}): {reason}"
     return (f"cannot take back your last move: the {found[1]} before the last {moves} "
             f"cannot be undone ({found[2]})")
-
-
-def _is_autosave(path: Path) -> bool:
-    try:
-        prefix = deps.records().store.AUTOSAVE_PREFIX
-    except (ShellError, AttributeError):
-        prefix = "autosave-"
-    return path.name.startswith(prefix)

@@ -41,7 +41,7 @@ SCHEMA = Record(
         "harbour_prize": MONEY,
         "row_payment": MONEY,
     },
-    optional={"extends": Str()},
+    optional={"extends": Str(), "remove": ListOf(Str())},
 )
 
 
