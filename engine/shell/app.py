@@ -13,12 +13,15 @@ import sys
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Legal, describe
+from engine.agreement import agree
 from engine.errors import IllegalAction, MediciError, quote
 from engine.shell import render
+from engine.shell.bot_turns import Typeahead, pausable
 from engine.shell.commands import COMMANDS, MOVES, Command
 from engine.shell.console import Console
 from engine.shell.errors import ShellError
@@ -52,6 +55,8 @@ class Shell:
         self.offer: Path | None = None
         """An unfinished game offered at start: an empty line resumes it."""
         self.done = False
+        self.typeahead: Typeahead | None = None
+        """The terminal's keys typed between prompts (None when input is no terminal)."""
         self._announced_end = False
         self._warned_unsaved = False
 
@@ -132,8 +137,8 @@ class Shell:
         if not text or text.startswith("#"):
             if not text and self.offer is not None and self.session is None:
                 self._dispatch("resume")
-            elif not text:
-                self.run_bots()
+            elif not text and self.run_bots():
+                self.status()  # the bots went on after a pause: whose turn it is now
             return
         try:
             words = shlex.split(text)
@@ -237,26 +242,51 @@ class Shell:
         if session.autosave_error and session.autosave_error != before:
             self.console.say(Text(f"warning: {session.autosave_error}", "bad"))
 
-    def run_bots(self) -> None:
-        """Let the bots move while it is a bot's turn: each move printed, at a readable pace."""
+    def held_keys(self) -> AbstractContextManager[None]:
+        """A block during which keys typed on the terminal are not echoed but kept for the
+        next prompt (``Typeahead``); nothing to do when the input is no terminal."""
+        return self.typeahead.held() if self.typeahead is not None else nullcontext()
+
+    def run_bots(self) -> int:
+        """Let the bots move while it is a bot's turn: each move printed, at a readable pace;
+        how many moves they made.
+
+        Ctrl-C pauses them once the move under way is made and told (a second Ctrl-C while
+        a bot still chooses gives its choice up): a move is never made unseen.
+        """
         session = self.session
+        moves = 0
         if session is None or self.replay is not None:
-            return
-        try:
-            while (seat := session.bot_to_act()) is not None:
-                began = time.monotonic()
-                _action, start = session.bot_move(seat)
-                # A person should be able to follow: a bot that thought less than the
-                # delay waits out the rest before its move is shown.
-                rest = self.bot_delay - (time.monotonic() - began)
-                if rest > 0:
-                    time.sleep(rest)
-                self.after(start)
-                if session.interrupted:
-                    session.interrupted = False
-                    raise KeyboardInterrupt
-        except KeyboardInterrupt:
-            self.console.say(Text("Bots paused: press Enter to let them go on.", "dim"))
+            return moves
+        with self.held_keys(), pausable(lambda: len(session.game.events)) as pause:
+            try:
+                while (seat := session.bot_to_act()) is not None:
+                    began = time.monotonic()
+                    pause.choosing()
+                    _action, start = session.bot_move(seat)
+                    moves += 1
+                    # A person should be able to follow: a bot that thought less than the
+                    # delay waits out the rest before its move is shown.
+                    rest = self.bot_delay - (time.monotonic() - began)
+                    if rest > 0 and not pause.asked:
+                        time.sleep(rest)
+                    self.after(start)
+                    if pause.asked or session.interrupted:
+                        session.interrupted = False
+                        self._paused(session, chose=True)
+                        return moves
+            except KeyboardInterrupt:
+                self._paused(session, chose=False)
+        return moves
+
+    def _paused(self, session: Session, chose: bool) -> None:
+        seat = session.bot_to_act()
+        if seat is None:
+            return  # the last bot move gave the turn to a person: nothing is paused
+        name = session.game.players[seat]
+        when = (f"after that move ({name} {agree(name, 'is')} next)" if chose
+                else f"before {name} chose a move")
+        self.console.say(Text(f"Bots paused {when}: press Enter to let them go on.", "dim"))
 
     def status(self) -> None:
         """Say whose turn it is and what they may do, when it is a person's turn."""
@@ -374,15 +404,21 @@ class Shell:
         while not self.done:
             if before_prompt is not None:
                 before_prompt(self)
+            typed, entered = self.typeahead.take() if self.typeahead else ("", False)
+            if entered:
+                self.console.say(Text("What you typed meanwhile waits at the prompt, not run: "
+                                      "Enter runs it.", "dim"))
             try:
-                line = prompt.prompt(self.prompt_text)
+                line = prompt.prompt(self.prompt_text, default=typed)
             except KeyboardInterrupt:
                 continue
             except EOFError:
                 self.console.say(Text("Leaving (Ctrl-D).", "dim"))
-                self.execute_call(self.leave)
+                with self.held_keys():
+                    self.execute_call(self.leave)
                 continue
-            self.execute(line)
+            with self.held_keys():
+                self.execute(line)
         return 0
 
 
