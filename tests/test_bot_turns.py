@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 
 from engine.game import Game
+from engine.records import load_game
 from engine.shell import render
 from engine.shell.app import Shell
-from engine.shell.bot_turns import Typeahead, typed_line
+from engine.shell.bot_turns import Typeahead, Typed, typed_lines
 from engine.shell.console import Console
 from engine.shell.session import Session
 
@@ -68,13 +69,13 @@ def test_one_ctrl_c_pauses_after_the_move_is_told(tmp_path, monkeypatch):
         if "Bots paused" in out.getvalue():
             break
     told = out.getvalue()
-    assert "Bots paused after that move" in told
     # Bo's move was made, and told (with all before it) before the pause, which names
-    # who is next.
-    before, _, after = told.rpartition("Bots paused after that move")
+    # who moves next.
+    before, _, after = told.rpartition("Bots paused: ")
     assert any(e.get("player") == 1 and e["type"] in MOVES for e in session.game.events)
     assert _all_told(session.game, before)
-    assert f"({session.game.players[session.game.current_player]} is next)" in after
+    assert session.game.current_player != 1
+    assert after.startswith(f"{session.game.players[session.game.current_player]} moves next")
     moves = len(session.game.events)
     assert shell.execute("")  # Enter: the bots go on, until You are to act
     assert len(session.game.events) > moves and session.bot_to_act() is None
@@ -90,7 +91,7 @@ def test_a_second_ctrl_c_gives_up_the_choice_and_makes_no_move(tmp_path, monkeyp
         if "Bots paused" in out.getvalue():
             break
         assert shell.execute(_quick(session.game))
-    assert "Bots paused before Bo chose a move" in out.getvalue()
+    assert "Bots paused: Bo moves next. Press Enter to let them go on." in out.getvalue()
     assert session.game.current_player == 1 and session.bot_to_act() == 1  # nothing made
     assert _all_told(session.game, out.getvalue().rpartition("Bots paused")[0])
     assert shell.execute("")  # Bo chooses again, and the bots go on
@@ -114,9 +115,32 @@ def test_ctrl_c_while_the_engine_applies_a_move_pauses_after_it(tmp_path, monkey
     assert shell.execute("new medici You Bo=bot:random Cy=bot:random Di=bot:random --seed 7")
     session = shell.session
     assert session is not None and pressed
-    assert "Bots paused after that move" in out.getvalue()
     assert session.game.events[-1].get("player") == 3  # Di's move was made, and told
+    assert out.getvalue().endswith("Bots paused: Di moves next. Press Enter to let them go on.\n")
     assert _all_told(session.game, out.getvalue().rpartition("Bots paused")[0])
+
+
+def test_ctrl_c_during_your_own_move_lets_it_be_told_and_saved_and_pauses_the_bots(
+        tmp_path, monkeypatch):
+    shell, out = _shell(tmp_path)
+    assert shell.execute("new medici You Bo=bot:random Cy=bot:random Di=bot:random --seed 7")
+    session = shell.session
+    assert session is not None and session.bot_to_act() is None  # You to act
+    real = Session.autosave
+
+    def autosave(self: Session) -> Any:
+        signal.raise_signal(signal.SIGINT)  # while your move is being saved
+        return real(self)
+
+    monkeypatch.setattr(Session, "autosave", autosave)
+    before = len(out.getvalue())
+    assert shell.execute(_quick(session.game))  # no "interrupted": the move went through
+    monkeypatch.setattr(Session, "autosave", real)
+    told = out.getvalue()[before:]
+    assert told.startswith("You ")  # your move, told
+    assert session.bot_to_act() is not None  # and the bots wait
+    assert told.rstrip().splitlines()[-1].startswith("Bots paused: ")
+    assert load_game(session.safe_on_disk()).game.events == session.game.events  # saved
 
 
 MOVES = {"bid", "pass", "draw", "stop"}
@@ -137,18 +161,18 @@ def _quick(game: Game) -> str:
     return next(w for w in ("pass", "stop", "draw") if w in words)
 
 
-@pytest.mark.parametrize(("typed", "line", "entered"), [
-    ("bid 5", "bid 5", False),
-    ("bid 5\rdraw\r", "bid 5", True),
-    ("bid 5\ndraw", "bid 5", True),
-    ("bix\x7fd 5", "bid 5", False),  # Backspace edits
-    ("junk\x15draw", "draw", False),  # Ctrl-U clears
-    ("dr\x1b[Daw\x1bOA", "draw", False),  # arrow keys dropped
-    ("\x1b", "", False),
-    ("a\tb\x04c", "abc", False),  # other control keys dropped
+@pytest.mark.parametrize(("typed", "lines", "unfinished"), [
+    ("bid 5", [], "bid 5"),
+    ("bid 5\rdraw\r", ["bid 5", "draw"], ""),
+    ("bid 5\ndraw", ["bid 5"], "draw"),
+    ("bix\x7fd 5", [], "bid 5"),  # Backspace edits
+    ("junk\x15draw", [], "draw"),  # Ctrl-U clears
+    ("dr\x1b[Daw\x1bOA", [], "draw"),  # arrow keys dropped
+    ("\x1b", [], ""),
+    ("a\tb\x04c\r\r", ["abc", ""], ""),  # other control keys dropped
 ])
-def test_typed_line_keeps_what_a_prompt_would_hold(typed, line, entered):
-    assert typed_line(typed) == (line, entered)
+def test_typed_lines_are_what_a_prompt_would_have_read(typed, lines, unfinished):
+    assert typed_lines(typed) == (lines, unfinished)
 
 
 @pytest.fixture
@@ -171,13 +195,29 @@ def test_typeahead_silences_the_terminal_and_keeps_the_keys(terminal):
             assert quiet[3] & termios.NOFLSH and quiet[3] & termios.ISIG  # Ctrl-C still works
         os.write(master, b"bid 5")
     assert termios.tcgetattr(slave) == before  # the terminal as it was
-    assert keys.take() == ("bid 5", False)
-    assert keys.take() == ("", False)  # once
+    assert keys.take() == Typed("bid 5", run=False, held=False)
+    assert keys.take() == Typed("", run=False, held=False)  # once
+
+
+def test_lines_typed_ahead_run_in_turn_unless_the_bots_moved_meanwhile(terminal):
+    master, slave = terminal
+    keys = Typeahead(slave)
     with keys.held():
-        os.write(master, b"draw\rbid 9")
+        os.write(master, b"show\rlog 5\rbi")
+    assert keys.take() == Typed("show", run=True, held=False)  # as at any terminal
     with keys.held():
-        os.write(master, b"more")  # after an Enter: typed blind, dropped
-    assert keys.take() == ("draw", True)
+        os.write(master, b"d 5")
+    assert keys.take() == Typed("log 5", run=True, held=False)
+    assert keys.take() == Typed("bid 5", run=False, held=False)
+    with keys.held():
+        os.write(master, b"\rbid 9\rpass\rdr")
+    keys.blind = True  # the bots moved: nothing typed then runs before it is seen
+    assert keys.take() == Typed("bid 9", run=False, held=True)
+    assert keys.take() == Typed("", run=False, held=False)  # the rest was dropped
+    with keys.held():
+        os.write(master, b"\r")
+    keys.blind = True
+    assert keys.take() == Typed("", run=False, held=False)  # Enter alone: nothing to hold
 
 
 def test_typeahead_is_only_for_a_terminal(terminal, tmp_path):

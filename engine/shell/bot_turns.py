@@ -5,9 +5,10 @@ Two things keep the bots' moves whole on the screen:
 - ``pausable``: Ctrl-C asks for a pause, taken once the move under way is made, told and
   saved; a second Ctrl-C while a bot is still choosing gives up that choice (nothing of
   it is applied). So a move is never applied without being shown.
-- ``Typeahead``: keys typed meanwhile are neither echoed into the output (the terminal's
-  echo is off) nor run blind: the first line of what was typed waits, editable, at the
-  next prompt, and Enter there runs it.
+- ``Typeahead``: keys typed meanwhile are not echoed into the output (the terminal's echo
+  is off); they go to the next prompt. A line typed while the bots moved is not run blind:
+  it waits, editable, at the prompt, and Enter there runs it. Otherwise typed-ahead lines
+  run in turn, as at any terminal.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import signal
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 
 class Pause:
@@ -32,9 +33,15 @@ class Pause:
         self.before = -1
         """The events the game had when the bot now choosing began (-1: none is)."""
 
-    def choosing(self) -> None:
-        """A bot begins to choose its move: a second Ctrl-C from here gives up the choice."""
+    @contextmanager
+    def choosing(self) -> Iterator[None]:
+        """A bot chooses and makes its move: a second Ctrl-C until the move is applied gives
+        up the choice (KeyboardInterrupt); once it is applied, nothing does."""
         self.before = self.events()
+        try:
+            yield
+        finally:
+            self.before = -1
 
     def interrupt(self, signum: int, frame: object) -> None:
         """The SIGINT handler: remember the first Ctrl-C; on the next, give up a choice
@@ -66,40 +73,56 @@ _ESCAPE = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|O.|.)?", re.S)
 """A terminal key sequence (arrows, function keys, Alt+key): nothing to keep as text."""
 
 
-def typed_line(text: str) -> tuple[str, bool]:
-    """The first line of keys typed ahead, as the prompt should start with it, and whether
-    Enter ended it (what came after the Enter is dropped: it was typed blind).
+def typed_lines(text: str) -> tuple[list[str], str]:
+    """The keys typed ahead as lines: those Enter ended, and the unfinished one after them.
 
-    Backspace and Ctrl-U edit it as the terminal would; key sequences (arrows) and other
+    Backspace and Ctrl-U edit a line as the terminal would; key sequences (arrows) and other
     control keys are dropped.
     """
+    lines: list[str] = []
     kept: list[str] = []
     for char in _ESCAPE.sub("", text):
         if char in "\r\n":
-            return "".join(kept), True
-        if char in "\x7f\x08":
+            lines.append("".join(kept))
+            kept = []
+        elif char in "\x7f\x08":
             if kept:
                 kept.pop()
         elif char == "\x15":
             kept.clear()
         elif char.isprintable():
             kept.append(char)
-    return "".join(kept), False
+    return lines, "".join(kept)
+
+
+class Typed(NamedTuple):
+    """What the next prompt gets of the keys typed ahead."""
+
+    text: str
+    """The text the prompt starts with."""
+    run: bool
+    """Run it at once, as if typed at the prompt (a line ended by Enter, typed while
+    nothing new was shown)."""
+    held: bool
+    """A line ended by Enter waits, not run: it was typed while the bots moved, before
+    their moves were seen."""
 
 
 class Typeahead:
     """The keys typed on the terminal while the shell is not at its prompt.
 
     ``held()`` turns the terminal's echo and line editing off for a block and, at its end,
-    takes what was typed; ``take()`` hands it to the next prompt, once.
+    keeps what was typed. ``take()`` hands it to the next prompt: a line ended by Enter runs
+    as at any terminal, unless the bots moved meanwhile (``blind``): then the first such
+    line waits at the prompt, not run, and the rest is dropped.
     """
 
     def __init__(self, fd: int) -> None:
         self.fd = fd
-        self.waiting = ""
-        """The text that waits for the next prompt."""
-        self.entered = False
-        """Whether Enter was typed after it (the shell says it was not run)."""
+        self.typed = ""
+        """The keys typed ahead and not yet taken, as the terminal sent them."""
+        self.blind = False
+        """Whether the bots moved (or paused) while the keys were typed."""
         self._depth = 0
 
     @classmethod
@@ -150,14 +173,11 @@ class Typeahead:
             self._depth = 0
             # Read what was typed while line editing is still off (with it on, a line not
             # ended by Enter could not be read without waiting for one).
-            typed = self._drain()
+            self.typed += self._drain()
             try:
                 termios.tcsetattr(self.fd, termios.TCSANOW, saved)
             except (termios.error, OSError):
                 pass
-            if typed and not self.entered:  # after an Enter, keys were typed blind
-                line, entered = typed_line(self.waiting + typed)
-                self.waiting, self.entered = line, self.entered or entered
 
     def _drain(self) -> str:
         chunks = []
@@ -171,8 +191,24 @@ class Typeahead:
             pass
         return b"".join(chunks).decode("utf-8", "replace")
 
-    def take(self) -> tuple[str, bool]:
-        """What waits for the next prompt and whether Enter was typed after it; cleared."""
-        taken = (self.waiting, self.entered)
-        self.waiting, self.entered = "", False
-        return taken
+    def take(self, prompt_input: Any = None) -> Typed:
+        """What the next prompt gets; a line run is taken, the rest waits for the prompts
+        after it (unless typed blind: then all of it is taken).
+
+        ``prompt_input`` is the prompt's prompt_toolkit Input: the keys it read after the
+        line it accepted (typed fast, or pasted) come first, under the same rule.
+        """
+        if prompt_input is not None:
+            from prompt_toolkit.input.typeahead import get_typeahead
+
+            self.typed = "".join(key.data for key in get_typeahead(prompt_input)) + self.typed
+        lines, unfinished = typed_lines(self.typed)
+        blind, self.blind = self.blind, False
+        if blind or not lines:
+            self.typed = ""
+            first = next((line for line in lines if line.strip()), None)
+            if first is not None:
+                return Typed(first, run=False, held=True)
+            return Typed(unfinished, run=False, held=False)
+        self.typed = "".join(f"{line}\n" for line in lines[1:]) + unfinished
+        return Typed(lines[0], run=True, held=False)
