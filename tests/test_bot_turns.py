@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import io
 import os
-import pty
 import signal
-import termios
 from typing import Any
 
 import pytest
@@ -22,6 +20,9 @@ from engine.shell.app import Shell
 from engine.shell.bot_turns import Typeahead, Typed, typed_lines
 from engine.shell.console import Console
 from engine.shell.session import Session
+
+termios = pytest.importorskip("termios")  # POSIX terminals (and SIGINT raised in-process)
+pty = pytest.importorskip("pty")
 
 
 class Interrupting:
