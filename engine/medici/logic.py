@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.actions import Action, Grammar, Legal, Span
+from engine.agreement import agree
 from engine.chance import Chance
 from engine.logic import Logic, State, deck_of, multiset_without
 from engine.medici.schema import DEFAULTS
@@ -222,7 +223,8 @@ class MediciLogic(Logic):
             if amount > st.money[player] and not self.loans:
                 raise self.refuse(
                     st,
-                    f"{st.names[player]} has only {st.money[player]} florins (M-9)",
+                    f"{st.names[player]} {agree(st.names[player], 'has')} only "
+                    f"{st.money[player]} florins (M-9)",
                 )
         elif kind == "draw":
             problem = self._draw_problem(st)

@@ -36,16 +36,16 @@ class MediciNarrator(Narrator):
         """``Bo starts (least money).``"""
         e = events[index]
         reason = f" ({e['reason']})" if e.get("reason") else ""
-        return self.who(e.get("player")).add(f" starts{reason}.")
+        return self.does(e.get("player"), "starts").add(f"{reason}.")
 
     def say_bid(self, events: Sequence[Event], index: int) -> Sentence:
         """``Bo bids 12.``"""
         e = events[index]
-        return self.who(e.get("player")).add(" bids ").add(e.get("amount"), "money").add(".")
+        return self.does(e.get("player"), "bids").add(" ").add(e.get("amount"), "money").add(".")
 
     def say_pass(self, events: Sequence[Event], index: int) -> Sentence:
         """``Bo passes.``"""
-        return self.who(events[index].get("player")).add(" passes.")
+        return self.does(events[index].get("player"), "passes").add(".")
 
     say_buy = Narrator.bought
 
@@ -60,8 +60,8 @@ class MediciNarrator(Narrator):
         if not e.get("cards"):
             return self.who(e.get("player")).add(
                 " would fill up for free, but the pile is empty (M-12).")
-        return self.who(e.get("player")).add(" fills up for free: ").add(pieces(e["cards"])).add(
-            " (M-12).")
+        return self.does(e.get("player"), "fills").add(" up for free: ").add(
+            pieces(e["cards"])).add(" (M-12).")
 
     say_day_end = Narrator.period_end
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
+from engine.agreement import agree
 from engine.narrative.sentence import Line, Role, Sentence, join, names_list, pieces
 
 Event = dict[str, Any]
@@ -131,6 +132,14 @@ class Narrator:
         """A seat's name, styled as a name."""
         return Sentence(self.name(seat), "name")
 
+    def verb_for(self, seat: Any, verb: str) -> str:
+        """``verb`` (third person: ``draws``) agreeing with the seat's name: ``You draw``."""
+        return agree(self.name(seat), verb)
+
+    def does(self, seat: Any, verb: str, style: str = "") -> Sentence:
+        """The seat's name, styled, and ``verb`` agreeing with it: ``Ann draws``, ``You draw``."""
+        return self.who(seat).add(" " + self.verb_for(seat, verb), style)
+
     def seat_order(self, seat: Any) -> int:
         """Sorting key: seats in order, anything else after them."""
         if isinstance(seat, int) and not isinstance(seat, bool):
@@ -167,19 +176,20 @@ class Narrator:
     def say_draw(self, events: Sequence[Event], index: int) -> Sentence:
         """``Ann draws fur:3.``"""
         e = events[index]
-        return self.who(e.get("player")).add(" draws ").add(pieces([e.get(self.piece, "?")])).add(
-            ".")
+        return self.does(e.get("player"), "draws").add(" ").add(
+            pieces([e.get(self.piece, "?")])).add(".")
 
     def say_stop(self, events: Sequence[Event], index: int) -> Sentence:
         """``Ann stops and offers the lot fur:3, gold:10.``"""
         lot = pieces(self.lot_before(events, index))
-        return self.who(events[index].get("player")).add(" stops and offers the lot ").add(
+        seat = events[index].get("player")
+        return self.does(seat, "stops").add(f" and {self.verb_for(seat, 'offers')} the lot ").add(
             lot).add(".")
 
     def bought(self, events: Sequence[Event], index: int) -> Sentence:
         """``Bo buys fur:3, gold:10 for 12.``"""
         e = events[index]
-        return self.who(e.get("player")).add(" buys ").add(pieces(e.get(self.noun, []))).add(
+        return self.does(e.get("player"), "buys").add(" ").add(pieces(e.get(self.noun, []))).add(
             " for ").add(e.get("price"), "money").add(".")
 
     def period_end(self, events: Sequence[Event], index: int) -> Sentence:
@@ -194,7 +204,7 @@ class Narrator:
         """``Game over: Ann wins with 132 florins.`` (G-4: equal money shares the victory)."""
         e = events[index]
         winners = [self.name(p) for p in e.get("winners") or []]
-        verb = "wins" if len(winners) == 1 else "share the victory"
+        verb = agree(winners[0], "wins") if len(winners) == 1 else "share the victory"
         best = max((_number(m) for m in e.get("money") or []), default=0)
         return Sentence("Game over: ", "title").add(names_list(winners) or "nobody", "name").add(
             f" {verb} with {best} {self.unit}.")

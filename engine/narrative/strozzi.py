@@ -42,25 +42,25 @@ class StrozziNarrator(Narrator):
 
     def say_start_player(self, events: Sequence[Event], index: int) -> Sentence:
         """``Strozzi draws first.``"""
-        return self.who(events[index].get("player")).add(" draws first.")
+        return self.does(events[index].get("player"), "draws").add(" first.")
 
     def say_price(self, events: Sequence[Event], index: int) -> Sentence:
         """``Medici sets the price at 30.``"""
         e = events[index]
-        return self.who(e.get("player")).add(" sets the price at ").add(
+        return self.does(e.get("player"), "sets").add(" the price at ").add(
             e.get("amount"), "money").add(".")
 
     def say_buy(self, events: Sequence[Event], index: int) -> Sentence:
         """``Strozzi accepts the price.`` (the purchase follows)."""
-        return self.who(events[index].get("player")).add(" accepts the price.")
+        return self.does(events[index].get("player"), "accepts").add(" the price.")
 
     def say_decline(self, events: Sequence[Event], index: int) -> Sentence:
         """``Strozzi declines: Medici must buy at 7 (S-9).``"""
         price = next((e for e in reversed(events[:index]) if e.get("type") == "price"), None)
         if price is None:  # a record cut before its offer: say what the rule says
-            return self.who(events[index].get("player")).add(
-                " declines: the active player must buy (S-9).")
-        return self.who(events[index].get("player")).add(" declines: ").add(
+            return self.does(events[index].get("player"), "declines").add(
+                ": the active player must buy (S-9).")
+        return self.does(events[index].get("player"), "declines").add(": ").add(
             self.who(price.get("player"))).add(" must buy at ").add(
             price.get("amount"), "money").add(" (S-9).")
 
@@ -69,21 +69,21 @@ class StrozziNarrator(Narrator):
     def say_loan(self, events: Sequence[Event], index: int) -> Sentence:
         """``Medici borrows 20 (loans now 70, S-5).``"""
         e = events[index]
-        return self.who(e.get("player")).add(
-            f" borrows {e.get('amount')} (loans now {e.get('loans')}, S-5).", "bad")
+        return self.does(e.get("player"), "borrows", "bad").add(
+            f" {e.get('amount')} (loans now {e.get('loans')}, S-5).", "bad")
 
     def say_load(self, events: Sequence[Event], index: int) -> Sentence:
         """``Medici loads dye:4 onto the 4-hold ship, assigned to harbour 1.`` (S-10, S-11)."""
         e = events[index]
         where = f", assigned to harbour {e['harbour']}" if e.get("harbour") else ""
-        return self.who(e.get("player")).add(" loads ").add(pieces(e.get(self.noun, []))).add(
+        return self.does(e.get("player"), "loads").add(" ").add(pieces(e.get(self.noun, []))).add(
             f" onto the {e.get('ship')}-hold ship{where}.")
 
     def say_discard(self, events: Sequence[Event], index: int) -> Sentence:
         """``Strozzi discards gold:5 (S-10).``"""
         e = events[index]
-        return self.who(e.get("player")).add(" discards ").add(pieces(e.get(self.noun, []))).add(
-            " (S-10).")
+        return self.does(e.get("player"), "discards").add(" ").add(
+            pieces(e.get(self.noun, []))).add(" (S-10).")
 
     say_round_end = Narrator.period_end
 
@@ -95,13 +95,13 @@ class StrozziNarrator(Narrator):
         said = Sentence(f"Harbour {e.get('harbour')}: ").add(values)
         if e.get("winner") is None:
             return said.add(", a tie: no prize (S-14).", "dim")
-        return said.add(", ").add(self.who(e["winner"])).add(" wins ").add(
+        return said.add(", ").add(self.does(e["winner"], "wins")).add(" ").add(
             e.get("prize"), "money").add(".")
 
     def say_repay(self, events: Sequence[Event], index: int) -> Sentence:
         """``Medici repays loans of 120 (S-17).``"""
         e = events[index]
-        return self.who(e.get("player")).add(f" repays loans of {e.get('amount')} (S-17).")
+        return self.does(e.get("player"), "repays").add(f" loans of {e.get('amount')} (S-17).")
 
     def parts(self, events: Sequence[Event], indices: list[int]) -> Sentence:
         """``Markers: harbour 1 cloth middle → Strozzi 1; ...`` (S-15); unmoved ones left out."""

@@ -108,6 +108,11 @@ def run_shell(
     console = Console(out, err, color=use_color and interactive, errors_to_err=not interactive)
     delay = _bot_delay(interactive) if bot_delay is None else bot_delay
     shell = Shell(console, saves=saves, seed=seed, interactive=interactive, bot_delay=delay)
+    if interactive and input is None:
+        from engine.shell.bot_turns import Typeahead
+
+        # Keys typed while the bots move are kept off the screen for the next prompt.
+        shell.typeahead = Typeahead.of(stdin)
     if resume:
         shell.execute("resume", "resume")
     if replay is not None:

@@ -13,12 +13,16 @@ import sys
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from engine.actions import Legal, describe
+from engine.agreement import agree
 from engine.errors import IllegalAction, MediciError, quote
 from engine.shell import render
+from engine.shell.bot_turns import Pause, Typeahead, Typed, pausable
 from engine.shell.commands import COMMANDS, MOVES, Command
 from engine.shell.console import Console
 from engine.shell.errors import ShellError
@@ -29,6 +33,21 @@ if TYPE_CHECKING:
     from engine.shell.replay_mode import ReplayView
 
 Hook = Callable[["Shell"], None]
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def unbroken(method: Callable[Concatenate[Shell, P], R]) -> Callable[Concatenate[Shell, P], R]:
+    """Run a Shell method with Ctrl-C taken as a request to pause the bots (``pausing``):
+    what it applies, tells and saves is never cut short; the bots pause before their next
+    move."""
+
+    @wraps(method)
+    def run(shell: Shell, *args: P.args, **kwargs: P.kwargs) -> R:
+        with shell.pausing():
+            return method(shell, *args, **kwargs)
+
+    return run
 
 
 class Shell:
@@ -52,6 +71,9 @@ class Shell:
         self.offer: Path | None = None
         """An unfinished game offered at start: an empty line resumes it."""
         self.done = False
+        self.typeahead: Typeahead | None = None
+        """The terminal's keys typed between prompts (None when input is no terminal)."""
+        self._pause: Pause | None = None
         self._announced_end = False
         self._warned_unsaved = False
 
@@ -132,8 +154,8 @@ class Shell:
         if not text or text.startswith("#"):
             if not text and self.offer is not None and self.session is None:
                 self._dispatch("resume")
-            elif not text:
-                self.run_bots()
+            elif not text and self.run_bots():
+                self.status()  # the bots went on after a pause: whose turn it is now
             return
         try:
             words = shlex.split(text)
@@ -197,6 +219,7 @@ class Shell:
                              "your last one")
         return self.session
 
+    @unbroken
     def move(self, text: str) -> None:
         """A person's move: apply it, tell what happened, save, then let the bots play."""
         session = self.require_session()
@@ -250,26 +273,73 @@ class Shell:
         if session.autosave_error and session.autosave_error != before:
             self.console.say(Text(f"warning: {session.autosave_error}", "bad"))
 
-    def run_bots(self) -> None:
-        """Let the bots move while it is a bot's turn: each move printed, at a readable pace."""
-        session = self.session
-        if session is None or self.replay is not None:
+    def held_keys(self) -> AbstractContextManager[None]:
+        """A block during which keys typed on the terminal are not echoed but kept for the
+        next prompt (``Typeahead``); nothing to do when the input is no terminal."""
+        return self.typeahead.held() if self.typeahead is not None else nullcontext()
+
+    @contextmanager
+    def pausing(self) -> Iterator[Pause]:
+        """A block in which Ctrl-C asks the bots to pause (``Pause``) instead of cutting
+        short what is being applied, told or saved, and keys typed are held
+        (``held_keys``). Nested blocks share the outer one's pause."""
+        if self._pause is not None:
+            yield self._pause
             return
-        try:
-            while (seat := session.bot_to_act()) is not None:
-                began = time.monotonic()
-                _action, start = session.bot_move(seat)
-                # A person should be able to follow: a bot that thought less than the
-                # delay waits out the rest before its move is shown.
-                rest = self.bot_delay - (time.monotonic() - began)
-                if rest > 0:
-                    time.sleep(rest)
-                self.after(start)
-                if session.interrupted:
-                    session.interrupted = False
-                    raise KeyboardInterrupt
-        except KeyboardInterrupt:
-            self.console.say(Text("Bots paused: press Enter to let them go on.", "dim"))
+
+        def events() -> int:
+            return len(self.session.game.events) if self.session is not None else 0
+
+        with self.held_keys(), pausable(events) as pause:
+            self._pause = pause
+            try:
+                yield pause
+            finally:
+                self._pause = None
+
+    def run_bots(self) -> int:
+        """Let the bots move while it is a bot's turn: each move printed, at a readable pace;
+        how many moves they made.
+
+        Ctrl-C pauses them once the move under way is made and told (a second Ctrl-C while
+        a bot still chooses gives its choice up): a move is never made unseen.
+        """
+        session = self.session
+        moves = 0
+        paused = False
+        if session is None or self.replay is not None:
+            return moves
+        with self.pausing() as pause:
+            try:
+                while (seat := session.bot_to_act()) is not None:
+                    if pause.asked or session.interrupted:
+                        paused = True
+                        self._paused(session, seat)
+                        break
+                    began = time.monotonic()
+                    with pause.choosing():
+                        _action, start = session.bot_move(seat)
+                    moves += 1
+                    # A person should be able to follow: a bot that thought less than the
+                    # delay waits out the rest before its move is shown.
+                    rest = self.bot_delay - (time.monotonic() - began)
+                    if rest > 0 and not pause.asked:
+                        time.sleep(rest)
+                    self.after(start)
+            except KeyboardInterrupt:  # a second Ctrl-C gave up a bot's choice: no move made
+                paused = True
+                self._paused(session, seat)
+            finally:
+                # A Ctrl-C that came as the turn passed to a person has nothing to pause.
+                pause.asked = session.interrupted = False
+                if self.typeahead is not None and (moves or paused):
+                    self.typeahead.blind = True  # keys typed now, before the moves were seen
+        return moves
+
+    def _paused(self, session: Session, seat: int) -> None:
+        name = session.game.players[seat]
+        self.console.say(Text(f"Bots paused: {name} {agree(name, 'moves')} next. Press Enter "
+                              "to let them go on.", "dim"))
 
     def status(self) -> None:
         """Say whose turn it is and what they may do, when it is a person's turn."""
@@ -282,6 +352,7 @@ class Shell:
         self.console.say(Text("→ ").add(session.game.players[seat], "turn").add(
             " to act: ").add(legal, "cmd"))
 
+    @unbroken
     def start_session(self, session: Session, how: str, narrate: bool = False) -> None:
         """Make ``session`` the live game: save it, show the table, let the bots start.
 
@@ -397,15 +468,24 @@ class Shell:
         while not self.done:
             if before_prompt is not None:
                 before_prompt(self)
+            typed = Typed("", False, False)
+            if self.typeahead is not None:
+                typed = self.typeahead.take(prompt.input)
+            if typed.held:
+                self.console.say(Text("What you typed while the bots moved waits at the "
+                                      "prompt, not run: Enter runs it.", "dim"))
             try:
-                line = prompt.prompt(self.prompt_text)
+                line = prompt.prompt(self.prompt_text, default=typed.text,
+                                     accept_default=typed.run)
             except KeyboardInterrupt:
                 continue
             except EOFError:
                 self.console.say(Text("Leaving (Ctrl-D).", "dim"))
-                self.execute_call(self.leave)
+                with self.held_keys():
+                    self.execute_call(self.leave)
                 continue
-            self.execute(line)
+            with self.held_keys():
+                self.execute(line)
         return 0
 
 

@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from typing import Any, TextIO
 
 from prompt_toolkit.formatted_text import FormattedText, to_plain_text
 
 from engine.errors import escape_controls
-from engine.shell.text import STYLE, Text
+from engine.shell.text import STYLE, Text, wrap
 
 
 def wants_color(stream: TextIO, no_color: bool = False) -> bool:
     """Colour only on a real terminal, and never when NO_COLOR is set or TERM is dumb."""
     if no_color or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
+    return _isatty(stream)
+
+
+def _isatty(stream: TextIO) -> bool:
     try:
         return stream.isatty()
     except (AttributeError, ValueError):
@@ -27,6 +32,10 @@ class Console:
 
     In a script errors go to ``err`` (stderr) so that the output stays clean; interactively
     they go to ``out`` with the rest, so that they appear in order.
+
+    On a terminal every line is wrapped at its width on word boundaries (tables' rows
+    excepted, see ``Text.row``); ``columns`` sets the width instead (tests), and output that
+    goes to no terminal is not wrapped.
     """
 
     def __init__(
@@ -35,17 +44,20 @@ class Console:
         err: TextIO | None = None,
         color: bool = False,
         errors_to_err: bool = True,
+        columns: int | None = None,
     ) -> None:
         self.out = out if out is not None else sys.stdout
         self.err = err if err is not None else sys.stderr
         self.color = color
         self.errors_to_err = errors_to_err
         self.failures = 0
+        self.columns = columns
         self._output: tuple[Any, Any] | None = None
 
     def say(self, text: Text | str = "") -> None:
         """Write one block of text (a line or several) followed by a newline."""
-        fragments = FormattedText(text.fragments if isinstance(text, Text) else [("", text)])
+        fragments = text.fragments if isinstance(text, Text) else [("", text)]
+        fragments = FormattedText(wrap(fragments, self.width(self.out)))
         if self.color:
             from prompt_toolkit import print_formatted_text
 
@@ -54,6 +66,23 @@ class Console:
         else:
             self.out.write(to_plain_text(fragments) + "\n")
         self.out.flush()
+
+    def width(self, stream: TextIO) -> int | None:
+        """The columns to wrap at on ``stream``: ``columns`` if set, else the terminal's
+        width, read at each call so that a resized window is followed (``$COLUMNS`` first,
+        as ``shutil.get_terminal_size`` has it), else None: no terminal, no wrapping."""
+        if self.columns is not None:
+            return self.columns
+        if not _isatty(stream):
+            return None
+        try:
+            # The stream's own terminal: shutil asks standard output's, which may be a pipe.
+            own = os.get_terminal_size(stream.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            own = 0
+        if own and not os.environ.get("COLUMNS"):
+            return own
+        return shutil.get_terminal_size((own or 80, 24)).columns
 
     def detach(self) -> None:
         """Stop writing to ``out`` (its reader has gone): later output goes nowhere."""
@@ -85,7 +114,8 @@ class Console:
         # Messages quote what was typed: an ESC sequence in it must not reach the terminal.
         prefix, message = escape_controls(prefix), escape_controls(message)
         if self.errors_to_err:
-            self.err.write(f"medici: {prefix}{message}\n")
+            line = f"medici: {prefix}{message}"
+            self.err.write(to_plain_text(wrap([("", line)], self.width(self.err))) + "\n")
             self.err.flush()
         else:
             self.say(Text().add(f"{prefix}{message}", "error"))

@@ -14,6 +14,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
+from engine.agreement import agree
 from engine.narrative import Role, tell
 from engine.shell.text import Text, styled
 
@@ -64,8 +65,9 @@ def final_scores(view: dict[str, Any]) -> Text:
         row = Text(f"  {rank}. ").add(players[p]["name"].ljust(width), "name")
         row.add(f" {_money(players[p]):>5}", "money")
         if p in winners:
-            row.add("  wins" if len(winners) == 1 else "  shares the victory", "good")
-        out.line(row)
+            verb = "wins" if len(winners) == 1 else "shares the victory"
+            row.add("  " + agree(players[p]["name"], verb), "good")
+        out.row(row)
     return out
 
 
@@ -82,7 +84,7 @@ def generic_table(view: dict[str, Any]) -> Text:
     for key, value in view.items():
         if key == "players":
             for player in value:
-                out.line(Text("  ").add(str(player.get("name", "?")), "name").add(
+                out.row(Text("  ").add(str(player.get("name", "?")), "name").add(
                     "  " + json.dumps({k: v for k, v in player.items() if k != "name"})
                 ))
         else:

@@ -17,7 +17,7 @@ def table(view: dict[str, Any], bots: list[str | None]) -> Text:
     out = table_title("Medici", "day", view, "days")
     head = Text("  " + "".ljust(width) + f" {'money':>6} {'value':>5} {'free':>4}  ", "dim")
     head.add(" ".join(c[:5].rjust(max(5, len(c))) for c in commodities), "dim").add("  ship", "dim")
-    out.line(head)
+    out.row(head)
     for i, player in enumerate(players):
         row = Text("▶ " if i == current else "  ", "turn")
         row.extend(pad(Text(labels[i], "name" if bots[i:i + 1] in ([], [None]) else "bot"), width))
@@ -25,7 +25,7 @@ def table(view: dict[str, Any], bots: list[str | None]) -> Text:
         row.add(f" {player['ship_value']:>5} {player['free_holds']:>4}  ")
         row.add(" ".join(str(player["tracks"][c]).rjust(max(5, len(c))) for c in commodities))
         row.add("  ").extend(cards(player["ship"]))
-        out.line(row)
+        out.row(row)
     if view["phase"] in ("selecting", "bidding"):
         out.line(_lot_line(view))
     summary = Text(f"Pile: {view['pile_count']} cards left", "dim")

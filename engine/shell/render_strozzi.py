@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.agreement import agree
 from engine.shell.text import Text, cards, table_title
 
 
@@ -22,7 +23,7 @@ def table(view: dict[str, Any], bots: list[str | None]) -> Text:
         row.add("  money ").add(str(player["money"]), "money")
         if player.get("loans"):
             row.add(f" (coins {player['coins']}, loans {player['loans']})", "bad")
-        out.line(row)
+        out.row(row)
         for ship in player["ships"]:
             where = f"harbour {ship['harbour']}" if ship["harbour"] else "no harbour"
             line = Text(f"    ship {ship['holds']}  {where:<10}  ", "dim").extend(
@@ -30,13 +31,13 @@ def table(view: dict[str, Any], bots: list[str | None]) -> Text:
             )
             if ship["tiles"]:
                 line.add(f"  value {ship['value']}, {ship['free_holds']} free", "dim")
-            out.line(line)
+            out.row(line)
     for harbour in view["harbours"]:
         values = harbour["values"]
-        out.line(Text(f"Harbour {harbour['harbour']}", "title").add(
+        out.row(Text(f"Harbour {harbour['harbour']}", "title").add(
             f"  ship values {names[0]} {values[0]} : {values[1]} {names[1]}"))
         for row in harbour["rows"]:
-            out.line(Text(f"    {row['good']:<6} ", f"good.{row['good']}").extend(
+            out.row(Text(f"    {row['good']:<6} ", f"good.{row['good']}").extend(
                 _row(row, names)))
     out.line(_lot_line(view, names))
     summary = Text(f"Bag: {view['bag_count']} tiles left", "dim")
@@ -73,7 +74,9 @@ def _lot_line(view: dict[str, Any], names: list[str]) -> Text:
     if view.get("price") is not None:
         out.add(" · price ").add(str(view["price"]), "money")
     if phase == "offer" and active is not None:
-        out.add(f" · {names[1 - active]} buys or declines")
+        other = names[1 - active]
+        out.add(f" · {other} {agree(other, 'buys')} or {agree(other, 'declines')}")
     if phase == "loading" and view.get("buyer") is not None:
-        out.add(f" · {names[view['buyer']]} loads a ship or discards")
+        buyer = names[view["buyer"]]
+        out.add(f" · {buyer} {agree(buyer, 'loads')} a ship or {agree(buyer, 'discards')}")
     return out

@@ -1,0 +1,178 @@
+"""Words on the screen: "You" is spoken to ("You draw"), and lines wrap between words."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from prompt_toolkit.formatted_text import to_plain_text
+from prompt_toolkit.utils import get_cwidth
+
+import engine
+from engine.agreement import agree, is_you, plain_form
+from engine.errors import IllegalAction
+from engine.narrative import tell
+from engine.shell import render
+from engine.shell.app import Shell
+from engine.shell.console import Console
+from engine.shell.text import HANG, Text, wrap
+from engine.simulate import play_random
+
+# -- "You" ------------------------------------------------------------------------------
+
+THIRD_PERSON = re.compile(
+    r"\bYou (draws|starts|bids|passes|buys|fills|stops|offers|sets|accepts|declines|borrows|"
+    r"loads|discards|wins|repays|has|is|shares)\b"
+)
+"""A verb in the third person right after "You": what the player called You must never read."""
+
+
+@pytest.mark.parametrize(("third", "plain"), [
+    ("draws", "draw"), ("has", "have"), ("is", "are"), ("passes", "pass"), ("buys", "buy"),
+    ("carries", "carry"), ("dies", "die"), ("reaches", "reach"), ("fixes", "fix"),
+    ("goes", "go"), ("does", "do"), ("declines", "decline"), ("wins", "win"),
+    ("shares the victory", "share the victory"), ("would", "would"), ("must", "must"),
+])
+def test_the_plain_form_of_a_third_person_verb(third, plain):
+    assert plain_form(third) == plain
+
+
+def test_only_the_player_called_you_is_spoken_to():
+    assert [is_you(n) for n in ["You", "you", " YOU ", "Youssef", "Yours", "", None, 7]] == [
+        True, True, True, False, False, False, False, False]
+    assert agree("You", "has") == "have" and agree("Ann", "has") == "has"
+    assert agree("Youssef", "draws") == "draws"
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), [("medici", 4, 41),
+                                                        ("medici-vs-strozzi", 2, 42)])
+def test_every_sentence_speaks_to_you_and_of_the_others(game, players, seed):
+    """The same game told twice, once with "Ann" and once with "You" in the first seat:
+    the sentences differ only in the name and in the verbs that follow it."""
+    played = play_random(game, players, seed)
+    others = ["Bo", "Cy", "Di"][: players - 1]
+    as_ann = [line.plain() for line in tell(played.events, 0, ["Ann", *others])]
+    as_you = [line.plain() for line in tell(played.events, 0, ["You", *others])]
+    assert len(as_ann) == len(as_you)
+    changed = 0
+    for ann, you in zip(as_ann, as_you, strict=True):
+        assert not THIRD_PERSON.search(you), you
+        words_ann, words_you = ann.split(), you.split()
+        assert len(words_ann) == len(words_you), (ann, you)
+        for a, y in zip(words_ann, words_you, strict=True):
+            a, y = a.strip(":,."), y.strip(":,.")
+            if a != y:
+                assert (a, y) == ("Ann", "You") or plain_form(a) == y, (ann, you)
+                changed += a != "Ann"
+    assert changed > 10  # the first seat did things: verbs were changed
+    you = "\n".join(as_you)
+    assert re.search(r"^You (draw|start)", you, re.M)
+    assert "Game over: You win " in you or "Game over: You" not in you
+
+
+def test_the_engine_refuses_with_you_have_and_ann_has():
+    """M-9: a bid over your money; the refusal reaches the screen as the engine words it."""
+    for name, expected in [("You", "You have only 40 florins"), ("Ann", "Ann has only 40")]:
+        game = engine.new_game("medici", [name, "Bo", "Cy"], seed=1)
+        while game.phase != "bidding":
+            game.apply("draw" if not game.view(0).get("lot") else "stop")
+        seat = game.current_player
+        names = list(game.players)
+        if names[seat] != name:  # put the name on the seat that bids first
+            names[seat], names[0] = name, names[seat]
+            game = engine.new_game("medici", names, seed=1)
+            while game.phase != "bidding":
+                game.apply("draw" if not game.view(0).get("lot") else "stop")
+        with pytest.raises(IllegalAction, match=expected):
+            game.apply("bid 99")
+
+
+def test_the_final_scores_and_the_strozzi_table_speak_to_you():
+    view = {"players": [{"name": "You", "money": 90}, {"name": "Bo", "money": 80}],
+            "winners": [0]}
+    assert "You    90  win" in render.final_scores(view).plain()
+    view["players"][1]["money"] = 90
+    view["winners"] = [0, 1]
+    scores = render.final_scores(view).plain()
+    assert "You    90  share the victory" in scores and "Bo     90  shares" in scores
+    game = engine.new_game("medici-vs-strozzi", ["You", "Bo"], seed=3)
+    if game.current_player == 0:  # Bo must be the one who prices, You the one who answers
+        game = engine.new_game("medici-vs-strozzi", ["Bo", "You"], seed=3)
+    game.apply("draw")
+    game.apply("stop")
+    game.apply("price 3")
+    assert "You buy or decline" in render.table(game.view(0)).plain()
+
+
+# -- wrapping ---------------------------------------------------------------------------
+
+WORD = st.text(st.characters(codec="utf-8", exclude_categories=("Z", "C")), min_size=1,
+               max_size=14)
+LINE = st.tuples(st.text(" ", max_size=6), st.lists(WORD, max_size=40),
+                 st.lists(st.sampled_from([" ", "  ", " "]), min_size=40, max_size=40))
+
+
+def _joined(indent: str, words: list[str], gaps: list[str]) -> str:
+    return indent + "".join(w + g for w, g in zip(words, gaps, strict=False)).rstrip()
+
+
+@pytest.mark.parametrize("width", [60, 80, 100])
+@given(lines=st.lists(LINE, min_size=1, max_size=4), style=st.sampled_from(["", "class:x"]))
+def test_wrap_breaks_only_between_words_and_keeps_every_word(width, lines, style):
+    text = "\n".join(_joined(*line) for line in lines)
+    wrapped = to_plain_text(wrap([(style, text)], width))
+    assert wrapped.split() == text.split()  # nothing lost, nothing split, nothing added
+    for out in wrapped.split("\n"):
+        # Too wide only when a single word is: then it stands alone after its indent.
+        assert get_cwidth(out) <= width or len(out.split()) == 1, out
+    assert wrapped.count("\n") >= text.count("\n")
+
+
+def test_a_word_spread_over_styles_stays_whole_and_continuations_hang():
+    text = Text("  Ann +45:").add(" " + "fur:3" * 3, "good.fur").add(".", "").add(" more" * 20)
+    wrapped = to_plain_text(wrap(text.fragments, 30))
+    lines = wrapped.split("\n")
+    assert "fur:3fur:3fur:3." in wrapped.split()
+    assert all(line.startswith(" " * (2 + HANG)) for line in lines[1:])
+    assert all(get_cwidth(line) <= 30 for line in lines)
+
+
+def test_table_rows_are_kept_whole():
+    long_row = "  " + "  ".join(f"col{i:02}" for i in range(20))
+    text = Text("A title that is long enough to wrap at twenty").row(long_row).line("x y")
+    wrapped = to_plain_text(wrap(text.fragments, 20))
+    assert long_row in wrapped.split("\n")
+    assert "[row]" not in wrapped and wrapped.startswith("A title that is long\n")
+
+
+def _shell_output(tmp_path, columns: int | None) -> str:
+    out = io.StringIO()
+    shell = Shell(Console(out, io.StringIO(), columns=columns), saves=str(tmp_path / "saves"))
+    shell.run_script(["new medici You=bot:random Bo=bot:random Cy=bot:random --seed 4",
+                      "show", "rules", "help", "rules medici-vs-strozzi"])
+    # The saves' paths differ from run to run (folder, time of day): one word for them.
+    return re.sub(r"\S*autosave-[-\w]*", "SAVE", out.getvalue())
+
+
+@pytest.fixture(scope="module")
+def unwrapped(tmp_path_factory) -> str:
+    return _shell_output(tmp_path_factory.mktemp("plain"), None)
+
+
+@pytest.mark.parametrize("width", [60, 80, 100])
+def test_the_shell_wraps_a_whole_game_between_words(tmp_path, unwrapped, width):
+    """A game told in full, the table, rules and help at 60, 80 and 100 columns: the same
+    words in the same order as unwrapped, every line within the width except a table's rows,
+    which are kept whole."""
+    plain = unwrapped
+    wrapped = _shell_output(tmp_path, width)
+    assert wrapped.split() == plain.split()
+    plain_lines = set(plain.split("\n"))
+    too_wide = [line for line in wrapped.split("\n") if get_cwidth(line) > width]
+    assert all(line in plain_lines for line in too_wide)  # a table's row, as it was
+    assert any(get_cwidth(line) > width for line in plain.split("\n")
+               if line not in too_wide)  # there was something to wrap
+    assert "You draw" in " ".join(wrapped.split()) and not THIRD_PERSON.search(wrapped)
