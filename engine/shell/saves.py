@@ -114,7 +114,7 @@ def table(directory: str | None, everything: bool = False) -> Text:
         state = "finished" if info.finished else _stage(info)
         row.add(f"  {info.variant:<18} {state:<9} {when(info.modified)}  ")
         row.add(_players(info), "name")
-        out.line(row)
+        out.row(row)  # a table row: kept whole, never wrapped
     if hidden:
         out.line(Text(f"  ... and {hidden} older: `saves --all` lists every one, "
                       "`saves --delete NAME` removes one.", "dim"))
