@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 from engine.bots import make_bot
 from engine.records.store import atomic_write
+from engine.registry import find
 from engine.rules import Variant, load_variant
 from engine.stats import Interval, Running, share_text
 from engine.tournament import MAX_JOBS, WINDOW, check_games, play_game
@@ -160,7 +161,8 @@ class PairedTally:
         ]
         kinds = set(self.days)
         ordered = [k for k in DAY_ENDS if k in kinds] + sorted(kinds - set(DAY_ENDS))
-        period = "rounds" if self.game == "medici-vs-strozzi" else "days"
+        info = find(self.game)
+        period = info.vocabulary.periods if info is not None else "periods"
         for kind in ordered:
             label = f"{period} ended by {kind.replace('_', ' ')}"
             out.append(self._measure(f"days_{kind}", label, "share", self.days[kind]))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from engine.actions import Legal, describe
 from engine.errors import IllegalAction, MediciError, quote
 from engine.shell import render
-from engine.shell.commands import COMMANDS, MOVES, Command
+from engine.shell.commands import COMMANDS, Command, moves
 from engine.shell.console import Console
 from engine.shell.errors import ShellError
 from engine.shell.session import Session
@@ -72,11 +72,11 @@ class Shell:
         """The move words of the game being played (all games' words when there is none)."""
         if self.session is not None:
             return set(self.session.game.logic.grammar.kinds)
-        return set(MOVES)
+        return set(moves())
 
     def move_meta(self, word: str) -> str:
         """The one-line description of a move word, for the completion menu."""
-        move = MOVES.get(word)
+        move = moves().get(word)
         return f"move: {move.summary}" if move else "move"
 
     def commands_here(self) -> list[Command]:
@@ -164,7 +164,7 @@ class Shell:
             # Nothing leaves a replay but `exit`: `new`, `load`... say so rather than drop it.
             leave = ": `exit` leaves the replay first" if self.replay is not None else ""
             return f"{word} works only in {_modes(COMMANDS[other[0]])}{leave}"
-        if word in MOVES:
+        if word in moves():
             if self.replay is not None:
                 return (f"{word} is a move, and this is replay mode: `branch` to play on from "
                         "this step, or `exit` to leave the replay")

@@ -1,8 +1,8 @@
 """The command table: every shell command's name, one-line help, long help, handler, completer.
 
 Moves (``draw``, ``bid 7``, ``load 4 harbour 2``...) are not in the table: they are the
-engine's own action words, applied through ``Game.apply``; ``MOVES`` only describes them
-for ``help``.
+engine's own action words, applied through ``Game.apply``; ``moves()`` only describes them
+for ``help``, from each game's descriptor.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from prompt_toolkit.completion import Completion
+
+from engine.registry import game_info, games
 
 if TYPE_CHECKING:
     from engine.shell.app import Shell
@@ -48,40 +50,23 @@ class Move:
     games: tuple[str, ...]
 
 
-M, S = "medici", "medici-vs-strozzi"
-
-MOVES: dict[str, Move] = {
-    "draw": Move("draw", "draw a card or tile for the lot",
-                 "Medici (M-8): the selector draws 1 to 3 cards, one at a time; a lot may only "
-                 "grow while some player still in the day has room for it.\nMedici vs Strozzi "
-                 "(S-7): the active player draws 1 to 3 tiles, never more than fit on their "
-                 "emptiest ship.\nExample: draw", (M, S)),
-    "stop": Move("stop", "stop drawing: the lot goes to auction or gets a price",
-                 "After at least one draw. Medici: the auction starts to the selector's left "
-                 "(M-9). Medici vs Strozzi: you set a price next (S-8).\nExample: stop", (M, S)),
-    "bid": Move("bid AMOUNT", "bid for the lot",
-                "Each player bids once or passes, the selector last (M-9). A bid is higher than "
-                "the high bid and no more than your money. Tab after `bid ` shows the legal "
-                "amounts.\nExamples: bid 7 · bid 12", (M,)),
-    "pass": Move("pass", "do not bid for this lot",
-                 "If everyone passes, the lot is out for the rest of the day (M-10).\n"
-                 "Example: pass", (M,)),
-    "price": Move("price AMOUNT", "set the price of your lot (0 or more)",
-                  "The opponent then buys at that price or declines, and if they decline you "
-                  "must buy at it yourself (S-8, S-9).\nExamples: price 0 · price 14", (S,)),
-    "buy": Move("buy", "buy the lot at the asked price",
-                "You pay the bank (borrowing if you must, S-5) and load the lot (S-10).\n"
-                "Example: buy", (S,)),
-    "decline": Move("decline", "refuse the lot: its owner must buy it at their price",
-                    "S-9.\nExample: decline", (S,)),
-    "load": Move("load SHIP [harbour N]", "load the lot onto your ship of SHIP holds",
-                 "A ship's first load of a round names its harbour, one where you have no ship "
-                 "yet (S-11); it stays there for the round.\nExamples: load 4 harbour 2 · load 5"
-                 "\n(`load NAME` with a word opens a saved game instead.)", (S,)),
-    "discard": Move("discard", "throw the bought lot away",
-                    "Needed when the lot fits none of your ships (S-10).\nExample: discard",
-                    (S,)),
-}
+def moves() -> dict[str, Move]:
+    """Every registered game's move words with their help; a word several games share
+    (``draw``) has each game's details, under the game's title."""
+    found: dict[str, Move] = {}
+    for info in games().values():
+        for word, help_ in info.moves.items():
+            other = found.get(word)
+            if other is None:
+                found[word] = Move(help_.usage, help_.summary, help_.details, (info.id,))
+                continue
+            if len(other.games) == 1:
+                first = game_info(other.games[0]).title
+                other = Move(other.usage, other.summary, f"{first}: {other.details}", other.games)
+            found[word] = Move(other.usage, other.summary,
+                               f"{other.details}\n{info.title}: {help_.details}",
+                               (*other.games, info.id))
+    return found
 
 
 def _lazy(module: str, name: str) -> Handler:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import describe
 from engine.shell import deps, render
-from engine.shell.commands import COMMANDS, MOVES
+from engine.shell.commands import COMMANDS, moves
 from engine.shell.errors import ShellError
 from engine.shell.newgame import parse_new, start_game
 from engine.shell.session import HINT_BOT, Session
@@ -58,7 +58,7 @@ def help_cmd(shell: Shell, args: list[str]) -> None:
         out.line(Text("Moves", "heading").add(" (only the legal ones complete with Tab)", "dim"))
         width = max(len(w) for w in words)
         for word in words:
-            move = MOVES.get(word)
+            move = moves().get(word)
             summary = move.summary if move else ""
             out.line(Text("  ").add(word.ljust(width), "cmd").add("  " + summary))
     out.line(Text("`help CMD` explains one; Tab completes; Ctrl-R searches the history; "
@@ -69,7 +69,7 @@ def help_cmd(shell: Shell, args: list[str]) -> None:
 def help_text(shell: Shell, word: str) -> Text:
     """The long help of a command or move, or ShellError with the closest name."""
     command = next((c for c in COMMANDS.values() if word in (c.name, *c.aliases)), None)
-    move = MOVES.get(word)
+    move = moves().get(word)
     out = Text()
     if command is not None:
         out.line(Text(command.usage, "cmd")).line(command.summary)
@@ -87,7 +87,7 @@ def help_text(shell: Shell, word: str) -> Text:
         return out
     import difflib
 
-    close = difflib.get_close_matches(word, [*COMMANDS, *MOVES], n=1, cutoff=0.5)
+    close = difflib.get_close_matches(word, [*COMMANDS, *moves()], n=1, cutoff=0.5)
     hint = f": did you mean `help {close[0]}`?" if close else ""
     raise ShellError(f"no command or move {word!r}{hint}")
 

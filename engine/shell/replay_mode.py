@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.registry import game_info
 from engine.shell import deps, render
 from engine.shell.errors import ShellError
 from engine.shell.session import HINT_BOT, Session
@@ -48,7 +49,7 @@ class ReplayView:
     @property
     def unit(self) -> str:
         """``day`` (Medici) or ``round`` (Medici vs Strozzi)."""
-        return "round" if self.game.variant.game == "medici-vs-strozzi" else "day"
+        return game_info(self.game.variant.game).vocabulary.period
 
     @property
     def goto_unit(self) -> str:

@@ -6,6 +6,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
+from engine.registry import find
 from engine.shell import deps
 from engine.shell.text import Text
 
@@ -44,7 +45,8 @@ def _players(info: Any) -> str:
 
 
 def _stage(info: Any) -> str:
-    word = "round" if info.game == "medici-vs-strozzi" else "day"
+    game = find(info.game)
+    word = game.vocabulary.period if game is not None else "step"
     return f"{word} {info.day}"
 
 
