@@ -107,6 +107,9 @@ class Grammar:
         self.kinds = kinds
         self._cache: dict[str, Action] = {}
         self._good: set[Action] = set()  # actions whose shape has been checked
+        # The same, by identity: the interned actions the bots and the parser hand out pass
+        # with one dict lookup. The dict holds each action, so its id is never reused.
+        self._good_ids: dict[int, Action] = {}
 
     def parse(self, text: str) -> Action:
         """Parse ``bid 7`` / ``load 4 harbour 2`` into an Action, or raise IllegalAction."""
@@ -125,6 +128,8 @@ class Grammar:
         Actions built in code (not parsed) can carry any fields; one check here serves
         every game. Argument types are checked too: whole numbers only.
         """
+        if self._good_ids.get(id(action)) is action:
+            return None
         for arg in action[1:]:
             # Types first: Action("bid", 5.0) == Action("bid", 5), so the cache cannot tell.
             if arg is not None and (arg.__class__ is not int or abs(arg) > MAX_NUMBER):
@@ -147,6 +152,7 @@ class Grammar:
                 return f"{action.kind} is written: {usage}"
         if len(self._good) < 100_000:
             self._good.add(action)
+            self._good_ids[id(action)] = action
         return None
 
     def _parse(self, text: str) -> Action:

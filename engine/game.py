@@ -43,7 +43,9 @@ class Game:
     @property
     def current_player(self) -> int | None:
         """The seat index of the player to act, or None when the game is over."""
-        return self.logic.current_player(self.state)
+        st = self.state
+        actor = self.logic.actors.get(st.phase)  # Logic.current_player, inlined
+        return None if actor is None else actor(st)
 
     @property
     def is_over(self) -> bool:
@@ -62,7 +64,8 @@ class Game:
 
     def legal_actions(self) -> list[Legal]:
         """What is legal now: concrete actions, and ``Span`` ranges for bids and prices."""
-        return self.logic.legal(self.state)
+        st = self.state
+        return self.logic.offers[st.phase](st)  # Logic.legal, inlined: the phase table decides
 
     def is_legal(self, action: object) -> bool:
         """Whether ``apply(action)`` would accept ``action`` now; never raises.

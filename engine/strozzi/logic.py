@@ -13,52 +13,34 @@ from typing import Any
 from engine.actions import Action, Grammar, Legal, Span
 from engine.chance import Chance
 from engine.logic import Logic, State, deck_of, multiset_without
-from engine.phases import PhaseSpec
+from engine.lots import LotDrawing, LotWords
+from engine.phases import Phase, phase_table
 from engine.scoring import best
 
-DRAW = Action("draw")
-STOP = Action("stop")
 BUY = Action("buy")
 DECLINE = Action("decline")
 DISCARD = Action("discard")
 SEATS = (0, 1)
 
-PHASES = PhaseSpec(
-    states=[
-        {"name": "setup"},
-        {"name": "round_start", "on_enter": "enter_round_start"},
-        {"name": "drawing"},
-        {"name": "pricing"},
-        {"name": "offer"},
-        {"name": "loading"},
-        {"name": "scoring", "on_enter": "enter_scoring"},
-        {"name": "game_over", "on_enter": "enter_game_over", "final": True},
-    ],
-    transitions=[
-        {"trigger": "begin", "source": "setup", "dest": "round_start"},
-        {"trigger": "open", "source": "round_start", "dest": "drawing"},
-        {"trigger": "draw", "source": "drawing", "dest": None},
-        {"trigger": "stop", "source": "drawing", "dest": "pricing"},
-        {"trigger": "price", "source": "pricing", "dest": "offer"},
-        {"trigger": "buy", "source": "offer", "dest": "loading"},
-        {"trigger": "decline", "source": "offer", "dest": "loading"},
-        {"trigger": "load", "source": "loading", "dest": None},
-        {"trigger": "discard", "source": "loading", "dest": None},
-        {"trigger": "next_lot", "source": "loading", "dest": "drawing"},
-        {"trigger": "score", "source": "loading", "dest": "scoring"},
-        {"trigger": "next_round", "source": "scoring", "dest": "round_start"},
-        {"trigger": "finish", "source": "scoring", "dest": "game_over"},
-    ],
-    initial="setup",
-    moves=frozenset({"draw", "stop", "price", "buy", "decline", "load", "discard"}),
-    descriptions={
-        "drawing": "active player draws 1-3 tiles (S-7)",
-        "pricing": "active player sets a price of 0 or more (S-8)",
-        "offer": "opponent buys or declines (S-9)",
-        "loading": "buyer loads a ship, assigning its harbour, or discards (S-10, S-11)",
-        "scoring": "harbour prizes, markers, row payments (S-14..S-16)",
-    },
-)
+PHASES = phase_table([
+    Phase("setup", auto={"begin": "round_start"}),
+    Phase("round_start", on_enter="enter_round_start", auto={"open": "drawing"},
+          words="a round starts"),
+    Phase("drawing", actor="active", moves={"draw": None, "stop": "pricing"},
+          text="active player draws 1-3 tiles (S-7)"),
+    Phase("pricing", actor="active", moves={"price": "offer"}, lot_on_sale=True,
+          text="active player sets a price of 0 or more (S-8)"),
+    Phase("offer", actor="opponent()", moves={"buy": "loading", "decline": "loading"},
+          lot_on_sale=True, text="opponent buys or declines (S-9)", words="the offer is open"),
+    Phase("loading", actor="buyer", moves={"load": None, "discard": None},
+          auto={"next_lot": "drawing", "score": "scoring"},
+          text="buyer loads a ship, assigning its harbour, or discards (S-10, S-11)"),
+    Phase("scoring", on_enter="enter_scoring", scoring=True,
+          auto={"next_round": "round_start", "finish": "game_over"},
+          text="harbour prizes, markers, row payments (S-14..S-16)"),
+    Phase("game_over", on_enter="enter_game_over", final=True),
+])
+"""Medici vs Strozzi's phase table: who acts, which moves each phase allows, what follows."""
 
 
 class StrozziState(State):
@@ -106,10 +88,12 @@ class StrozziState(State):
         return c
 
 
-class StrozziLogic(Logic):
+class StrozziLogic(LotDrawing, Logic):
     """Medici vs Strozzi's rules for one variant."""
 
     game = "medici-vs-strozzi"
+    lot_words = LotWords(piece="tile", pieces="tiles", source="bag", unknown="bag_unknown",
+                         rule="S-7")
     grammar = Grammar(
         {
             "draw": (),
@@ -122,7 +106,6 @@ class StrozziLogic(Logic):
         }
     )
     phases = PHASES
-    phase_words = {"offer": "the offer is open", "round_start": "a round starts"}
 
     def __init__(self, rules: dict[str, Any], strict: bool | None = None) -> None:
         super().__init__(rules, strict)
@@ -199,48 +182,32 @@ class StrozziLogic(Logic):
         return st
 
     # -- questions --------------------------------------------------------------------
-    def current_player(self, st: StrozziState) -> int | None:
-        """The active player drawing and pricing, the opponent deciding, the buyer loading."""
-        phase = st.phase
-        if phase == "drawing" or phase == "pricing":
-            return st.active
-        if phase == "offer":
-            return 1 - st.active
-        if phase == "loading":
-            return st.buyer
-        return None
+    def opponent(self, st: StrozziState) -> int:
+        """The player who buys or declines the active player's lot (S-9)."""
+        return 1 - st.active
 
-    def _draw_problem(self, st: StrozziState) -> str | None:
-        """Why the active player may not draw another tile now (S-7), or None."""
-        size = len(st.lot) + 1
-        if size > self.max_lot:
-            return f"the lot already has {self.max_lot} tiles, the most a lot may have (S-7)"
-        if not st.bag and not st.bag_unknown:
-            return "the bag is empty (S-7)"
-        room = max(h - len(t) for h, t in zip(self.holds, st.ships[st.active], strict=True))
-        if room < size:
-            return (
-                f"your emptiest ship has room for only {_tiles(room)}, so the lot cannot grow (S-7)"
-            )
-        return None
+    def continue_source(self, st: StrozziState) -> None:
+        """The bag's next tiles when they were not known in advance (a table game, G-1)."""
+        order, st.bag_unknown = self.continue_order(
+            st, f"round {st.round} bag", self.bag_tiles(st), st.bag_unknown
+        )
+        st.bag = order[::-1]
 
-    def legal(self, st: StrozziState) -> list[Legal]:
-        """Draw/stop, a price range, buy/decline, or the possible loads and discard."""
-        phase = st.phase
-        if phase == "drawing":
-            out: list[Legal] = []
-            if self._draw_problem(st) is None:
-                out.append(DRAW)
-            if st.lot:
-                out.append(STOP)
-            return out
-        if phase == "pricing":
-            return [self.price_span]
-        if phase == "offer":
-            return [BUY, DECLINE]
-        if phase == "loading":
-            return [*self._loads(st), DISCARD]
-        return []
+    def lot_room(self, st: StrozziState) -> int:
+        """S-7: the lot must fit the active player's emptiest ship."""
+        return max(h - len(t) for h, t in zip(self.holds, st.ships[st.active], strict=True))
+
+    def room_message(self, st: StrozziState, room: int, size: int) -> str:
+        """Why the lot cannot grow (S-7)."""
+        return f"your emptiest ship has room for only {_tiles(room)}, so the lot cannot grow (S-7)"
+
+    def legal_price(self, st: StrozziState) -> list[Legal]:
+        """S-8: any price from the minimum up (loans pay what coins do not)."""
+        return [self.price_span]
+
+    def legal_load(self, st: StrozziState) -> list[Legal]:
+        """S-10, S-11: every ship with room for the lot, with a harbour where it needs one."""
+        return self._loads(st)  # type: ignore[return-value]
 
     def _loads(self, st: StrozziState) -> list[Action]:
         """S-10, S-11: every ship with room for the lot; an unassigned one to each free harbour."""
@@ -270,12 +237,10 @@ class StrozziLogic(Logic):
                 )
         elif kind == "load":
             self._check_load(st, action)
-        elif kind == "draw":
-            problem = self._draw_problem(st)
+        elif kind == "draw" or kind == "stop":
+            problem = self.draw_problem(st) if kind == "draw" else self.stop_problem(st)
             if problem is not None:
                 raise self.refuse(st, problem)
-        elif kind == "stop" and not st.lot:
-            raise self.refuse(st, "draw at least one tile before stopping (S-7)")
 
     def _check_load(self, st: StrozziState, action: Action) -> None:
         holds: int = action.ship  # type: ignore[assignment]  (shape checked)
@@ -331,18 +296,9 @@ class StrozziLogic(Logic):
         kind = action.kind
         log = st.log
         if kind == "draw":
-            if not st.bag:
-                order, st.bag_unknown = self.continue_order(
-                    st, f"round {st.round} bag", self.bag_tiles(st), st.bag_unknown
-                )
-                st.bag = order[::-1]
-            self.pm.fire(st, "draw")
-            tile = st.bag.pop()
-            st.lot.append(tile)
-            log.append({"type": "draw", "player": st.active, "tile": tile})
+            self.perform_draw(st, st.active)
         elif kind == "stop":
-            log.append({"type": "stop", "player": st.active})
-            self.pm.fire(st, "stop")
+            self.perform_stop(st, st.active)
         elif kind == "price":
             log.append({"type": "price", "player": st.active, "amount": action.amount})
             st.price = action.amount
