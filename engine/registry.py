@@ -38,7 +38,8 @@ class Vocabulary:
     """The words a game's players read: what a scoring period and the money are called."""
 
     period: str
-    """One scoring period: ``day``, ``round``."""
+    """One scoring period: ``day``, ``round``; also the game state's attribute counting
+    them, and the view's key."""
     periods: str
     """Its plural, as rules files and messages use it."""
     money: str
@@ -69,6 +70,8 @@ class GameInfo:
     vocabulary: Vocabulary
     moves: Mapping[str, MoveHelp]
     """Help for each move word of its grammar."""
+    scoring_events: frozenset[str] = frozenset()
+    """The event types that open a scoring (where a replay's ``goto scoring`` stops)."""
     rule_example: str = ""
     """A rule id to show as an example (``rules M-8``)."""
     narrator: str = ""

@@ -30,6 +30,7 @@ GAME = GameInfo(
     schema=SCHEMA,
     vocabulary=Vocabulary(period="day", periods="days", money="florins"),
     moves=MOVES,
+    scoring_events=frozenset({"day_end"}),
     rule_example="M-8",
     narrator="engine.medici.narrative:MediciNarrator",
     table="engine.medici.render:table",

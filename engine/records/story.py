@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.logic import Event
 from engine.narrative import Line, Narrator, Role, narrator
-from engine.records.cursor import SCORING_EVENTS, ReplayCursor
+from engine.records.cursor import ReplayCursor
 from engine.records.format import Record
 from engine.registry import find
 from engine.rules import rules_label
@@ -100,7 +100,7 @@ def describe_step(cursor: ReplayCursor) -> list[str]:
     number = cursor.step if cursor.step > 0 else None
     events = cursor.game.events
     start = len(events) - len(cursor.events)
-    scoring = any(e.get("type") in SCORING_EVENTS for e in cursor.events)
+    scoring = any(e.get("type") in cursor.scoring_events for e in cursor.events)
     money = money_line(cursor.view()) if scoring else None
     teller = narrator(cursor.record.game, cursor.record.players)
     return step_lines(events, start, number, teller, money)

@@ -36,6 +36,7 @@ GAME = GameInfo(
     schema=SCHEMA,
     vocabulary=Vocabulary(period="round", periods="rounds", money="coins"),
     moves=MOVES,
+    scoring_events=frozenset({"round_end"}),
     rule_example="S-7",
     narrator="engine.strozzi.narrative:StrozziNarrator",
     table="engine.strozzi.render:table",
