@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from engine.logic import Logic
     from engine.yamlsafe import Document
 
+PROGRAM = "medici"
+"""The program's name (the command, its folders): the project's, not a game's."""
+
 GROUP = "medici.games"
 """The entry point group games are declared in."""
 
@@ -162,6 +165,17 @@ def game_info(game_id: str) -> GameInfo:
     if info is None:
         raise KeyError(f"no game {game_id!r} (known: {', '.join(game_ids())})")
     return info
+
+
+def titles() -> str:
+    """Every game's title, for help texts: ``A, B and C``."""
+    names = [info.title for info in games().values()]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def default_variant() -> str:
+    """The variant commands play when none is named: the default game's."""
+    return default_game().variant
 
 
 def default_game() -> GameInfo:

@@ -24,7 +24,7 @@ from engine.registry import game_info
 SNAPSHOT_EVERY = 16
 """Steps between snapshots: a jump applies at most this many moves."""
 
-def period(game: Game) -> int | None:
+def period_of(game: Game) -> int | None:
     """The scoring period a game is in (its descriptor's ``vocabulary.period``); None
     before the first."""
     value = getattr(game.state, game_info(game.variant.game).vocabulary.period, None)
@@ -78,7 +78,7 @@ class ReplayCursor:
 
     def _note(self, step: int, game: Game) -> None:
         self._bounds.append(len(game.events))
-        self._periods.append(period(game))
+        self._periods.append(period_of(game))
         if step % self._every == 0:
             self._snapshots.append(game.clone())
 
@@ -99,13 +99,13 @@ class ReplayCursor:
         return self._game
 
     @property
-    def day(self) -> int | None:
-        """The day or round at the current step."""
+    def period(self) -> int | None:
+        """The scoring period (a day, a round...) at the current step."""
         return self._periods[self._step]
 
     @property
-    def days(self) -> list[int]:
-        """The days (or rounds) the record reaches, in order."""
+    def periods(self) -> list[int]:
+        """The scoring periods the record reaches, in order."""
         return sorted({p for p in self._periods if p is not None})
 
     @property
@@ -152,14 +152,14 @@ class ReplayCursor:
         """Go ``n`` steps back (stopping at the start); returns the new step."""
         return self.goto(max(0, min(self.total, self._step - n)))
 
-    def goto_day(self, day: int) -> int:
+    def goto_period(self, number: int) -> int:
         """Jump to the first step of a scoring period (a day, a round)."""
         for step, value in enumerate(self._periods):
-            if value == day:
+            if value == number:
                 return self.goto(step)
-        shown = ", ".join(str(d) for d in self.days) or "none"
+        shown = ", ".join(str(d) for d in self.periods) or "none"
         word = game_info(self._snapshots[0].variant.game).vocabulary.period
-        raise ValueError(f"no {word} {day} in this record (it has: {shown})")
+        raise ValueError(f"no {word} {number} in this record (it has: {shown})")
 
     def next_scoring(self) -> int | None:
         """Jump to the next step with a scoring; None (and stay) if there is none."""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import Legal, describe
 from engine.errors import IllegalAction, MediciError, quote
+from engine.registry import PROGRAM, game_ids
 from engine.shell import render
 from engine.shell.commands import COMMANDS, Command, moves
 from engine.shell.console import Console
@@ -300,7 +301,7 @@ class Shell:
             seat = session.game.current_player
             if seat is not None and session.bots[seat] is None:
                 return [("class:turn", session.game.players[seat]), ("", " › ")]
-        return [("class:cmd", "medici"), ("", " › ")]
+        return [("class:cmd", PROGRAM), ("", " › ")]
 
     def greet(self) -> None:
         """The welcome, with an offer to resume the last unfinished game."""
@@ -319,9 +320,11 @@ class Shell:
             self.console.say(Text("Press Enter to resume it, or type `new medici 4` for a new one "
                                   "(`help` lists every command).", "dim"))
         else:
+            others = ", ".join(f"`new {gid}`" for gid in game_ids()[1:])
             self.console.say(Text(
-                "`new medici 4` plays against three bots, `new medici-vs-strozzi` the two-player "
-                "game; `help` lists every command, Tab completes.", "dim"))
+                "`new medici 4` plays against three bots"
+                + (f"; {others} another game" if others else "")
+                + "; `help` lists every command, Tab completes.", "dim"))
 
     def leave(self, force: bool = False) -> None:
         """Leave, the game on disk first; say where.

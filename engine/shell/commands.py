@@ -102,7 +102,8 @@ _TABLE = [
             _lazy(H, "help_cmd"), _lazy_complete(C, "help_args"), aliases=("?",)),
     Command("new", "new [GAME] [N | PLAYER...] [--variant FILE-OR-NAME] [--seed N]",
             "start a new game (players, bot seats, variant, seed)",
-            "GAME is medici (the default) or medici-vs-strozzi, or any variant name. Then "
+            "GAME is a game (the first that `new ` and Tab offers is the default) or any "
+            "variant name. Then "
             "either a player count N (you and N-1 bots), or the players in seat order: a name "
             "is a person, `bot` or `bot:SPEC` is a bot, `NAME=bot:SPEC` a named bot. "
             "`--variant` plays under other rules (a shipped name or a YAML file), `--seed` "
@@ -110,13 +111,12 @@ _TABLE = [
             "Bots: random, greedy, mcts (default), mcts:2000 (iterations), mcts:1s (time); "
             "the field's styles: thrifty, valuer, spoiler, hoarder.\n"
             "Examples:\n  new medici 4\n  new medici Ann Bo bot:random bot:random\n"
-            "  new medici Ann Bo Cy --seed 7\n  new medici-vs-strozzi\n"
-            "  new medici-vs-strozzi Ann Cosimo=bot:greedy\n"
+            "  new medici Ann Bo Cy --seed 7\n  new medici Ann Cosimo=bot:greedy\n"
             "  new medici 3 --variant medici-amigo\n  new medici Ann bot --variant house.yaml",
             _lazy(H, "new_cmd"), _lazy_complete(C, "new_args"), modes=PLAY),
     Command("show", "show", "print the whole table",
-            "Each player's money, ship(s), tracks or harbours and markers; the lot and the "
-            "bidding so far; the cards or tiles left. In replay mode, the table at this step."
+            "Each player's money and holdings; the lot and the bidding or offer so far; what "
+            "is left to draw. In replay mode, the table at this step."
             "\nExample: show", _lazy(H, "show_cmd"), aliases=("table", "board")),
     Command("moves", "moves", "list the moves that are legal now",
             "The engine's legal actions for the player to act, amounts as ranges.\n"
@@ -131,7 +131,7 @@ _TABLE = [
             "Never past a chance outcome already seen: a revealed card stays revealed, so undo "
             "cannot be used to peek or re-draw. Against bots, undo takes back your last move "
             "and the bot moves made after it, but never a bot's move that ended an auction "
-            "(Medici) or an offer (Medici vs Strozzi): once you have seen how a sale ended, "
+            "or an offer: once you have seen how a sale ended, "
             "you cannot bid or price it again knowing the others' answers. Between people "
             "alone (hot seat) it takes back one move at a time.\nExample: undo",
             _lazy(H, "undo_cmd"),
@@ -143,7 +143,7 @@ _TABLE = [
             "a summary of the current variant's rules, or one rule by its id",
             "Read from the resolved rules of the game in progress (or of VARIANT); with a "
             "rule id (G-1..G-4, M-1..M-19, S-1..S-17), that rule in full.\n"
-            "Examples: rules · rules medici-vs-strozzi · rules medici-amigo · rules M-8",
+            "Examples: rules · rules medici-amigo · rules M-8",
             _lazy(H, "rules_cmd"), _lazy_complete(C, "variant_args")),
     Command("save", "save [NAME]", "save the game (under NAME)",
             "Every move is autosaved anyway; `save NAME` keeps a copy under a name you "
@@ -154,14 +154,16 @@ _TABLE = [
             "Tab completes the save names; `saves` lists them.\nExample: load friday-game",
             _lazy(H, "load_cmd"), _lazy_complete(C, "save_args"), modes=PLAY),
     Command("saves", "saves", "list the saved games",
-            "Name, game, day or round, date and players of every save, newest first.\n"
+            "Name, game, scoring period reached, date and players of every save, newest "
+            "first.\n"
             "Example: saves", _lazy(H, "saves_cmd")),
     Command("resume", "resume", "continue the most recent unfinished game",
             "The same game `medici resume` opens.\nExample: resume", _lazy(H, "resume_cmd"),
             modes=PLAY),
     Command("replay", "replay NAME", "step through a saved game (replay mode)",
-            "In replay mode: next, prev, goto N, goto day D (goto round R), show, analyse, "
-            "branch, exit. The prompt shows the step.\nExample: replay friday-game",
+            "In replay mode: next, prev, goto N, goto PERIOD P (the game's scoring period), "
+            "show, analyse, branch, exit. The prompt shows the step.\n"
+            "Example: replay friday-game",
             _lazy(H, "replay_cmd"), _lazy_complete(C, "save_args"), modes=PLAY),
     Command("next", "next [N]", "go forward one step (or N)",
             "Each step is one move and all that follows from it.\nExamples: next · next 10",
@@ -169,9 +171,10 @@ _TABLE = [
     Command("prev", "prev [N]", "go back one step (or N)",
             "Examples: prev · prev 5", _lazy(R, "prev_cmd"), modes=REPLAY,
             aliases=("p", "back")),
-    Command("goto", "goto N | goto day D | goto round R | goto start | goto end | goto scoring",
-            "jump to a step, the start of a day or round, or the next scoring",
-            "Examples: goto 40 · goto day 2 · goto round 3 · goto scoring · goto end",
+    Command("goto", "goto N | goto PERIOD P | goto start | goto end | goto scoring",
+            "jump to a step, the start of a scoring period, or the next scoring",
+            "PERIOD is the game's word for its scoring period (Tab offers it), P its number.\n"
+            "Examples: goto 40 · goto scoring · goto end",
             _lazy(R, "goto_cmd"), _lazy_complete(C, "goto_args"), modes=REPLAY),
     Command("analyse", "analyse [all] [--bot SPEC]",
             "what the bot would have played here, and the value the move lost",

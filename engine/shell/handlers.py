@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import describe
+from engine.registry import default_variant
 from engine.shell import deps, render
 from engine.shell.commands import COMMANDS, moves
 from engine.shell.errors import ShellError
@@ -207,7 +208,7 @@ def rules_cmd(shell: Shell, args: list[str]) -> None:
         variant = shell.session.game.variant
         players = len(shell.session.game.players)
     else:
-        variant = load_variant("medici")
+        variant = load_variant(default_variant())
     shell.console.say(summary(variant, players))
 
 

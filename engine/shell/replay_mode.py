@@ -59,8 +59,8 @@ class ReplayView:
     @property
     def units(self) -> int:
         """How many days or rounds the record reaches."""
-        days = list(self.cursor.days)
-        return max(days) if days else 0
+        periods = self.cursor.periods
+        return max(periods) if periods else 0
 
     def viewer(self) -> int:
         """Whose view to show: the first person's, else seat 0 (a view hides the pile, G-3)."""
@@ -170,7 +170,7 @@ def goto_cmd(shell: Shell, args: list[str]) -> None:
             raise ShellError(f"this game is played in {replay.unit}s: goto {replay.unit} "
                              f"{args[1]}")
         try:
-            cursor.goto_day(int(args[1]))
+            cursor.goto_period(int(args[1]))
         except ValueError as err:
             raise ShellError(str(err)) from err
     else:

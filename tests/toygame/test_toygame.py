@@ -103,7 +103,7 @@ def test_the_shell_plays_saves_loads_and_replays_it(tmp_path: Path) -> None:
     cursor = ReplayCursor(finished[0])
     cursor.goto(cursor.total)
     assert cursor.game.view(None) == game.view(None)
-    assert cursor.scoring_steps and cursor.days == [1, 2]
+    assert cursor.scoring_steps and cursor.periods == [1, 2]
 
 
 def test_the_shell_completes_its_moves_from_its_phase_table(tmp_path: Path) -> None:
