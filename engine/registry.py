@@ -92,6 +92,10 @@ class GameInfo:
     (``engine.bots.styles``); '' plays the model's greedy move for every style."""
     default_variant: str = ""
     """The variant ``new GAME`` starts when no variant is named (the id itself by default)."""
+    view_type: Any = None
+    """The ``TypedDict`` of its views (``engine.views.View`` and the game's own keys)."""
+    event_types: Mapping[str, Any] = field(default_factory=dict)
+    """The ``TypedDict`` of each event type it logs, by ``type``."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Anything else a game's own parts want to find through its descriptor."""
 

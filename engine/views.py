@@ -1,14 +1,14 @@
 """What every game's view and events share, typed: the fields the core, the shell and the
 records read without knowing the game, and the one way a player's money is written.
 
-Each game types its own view and events on top of these (``engine.medici.views``,
-``engine.strozzi.views``). A player's ``money`` is always their money as it counts for the
-win (G-4): where a game has loans, ``coins`` and ``loans`` say how it is made up, and
-``money`` is already coins minus loans (S-5), never to be reduced again.
+Each game types its own view and events on top of these (``views.py`` in its folder, named
+by its descriptor's ``view_type`` and ``event_types``). A player's ``money`` is always their
+money as it counts for the win (G-4): where a game has loans, ``coins`` and ``loans`` say
+how it is made up, and ``money`` is already coins minus loans (S-5), never to be reduced
+again.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: TypedDict reads NotRequired at class creation.
 from typing import NotRequired, TypedDict
 
 
@@ -38,6 +38,48 @@ class Event(TypedDict):
     """What every logged event holds (G-1): its ``type``; games add their own keys."""
 
     type: str
+
+
+class SetupEvent(TypedDict):
+    """The first event of every game: who plays what (G-1)."""
+
+    type: str
+    game: str
+    variant: str
+    players: list[str]
+    seed: int | None
+
+
+class OrderEvent(TypedDict):
+    """A chance outcome: an order of pieces, top first, and how many more are unknown (G-1)."""
+
+    type: str
+    what: str
+    order: list[str]
+    unknown: int
+
+
+class ChooseEvent(TypedDict):
+    """A chance outcome: one of ``options`` (a start player, a tie-break)."""
+
+    type: str
+    what: str
+    options: list[int]
+    result: int
+
+
+class GameOverEvent(TypedDict):
+    """The last event: everyone's final money and the winners (G-4)."""
+
+    type: str
+    money: list[int]
+    winners: list[int]
+
+
+COMMON_EVENTS: dict[str, type] = {
+    "setup": SetupEvent, "order": OrderEvent, "choose": ChooseEvent, "game_over": GameOverEvent,
+}
+"""The event types every game logs alike, by ``type``."""
 
 
 def money_text(player: PlayerView, unit: str = "") -> str:

@@ -3,6 +3,7 @@
 from engine.medici.logic import MediciLogic as Logic
 from engine.medici.logic import MediciState
 from engine.medici.schema import SCHEMA, check
+from engine.medici.views import EVENTS, MediciView
 from engine.registry import GameInfo, MoveHelp, Vocabulary
 
 MOVES = {
@@ -32,6 +33,8 @@ GAME = GameInfo(
     moves=MOVES,
     scoring_events=frozenset({"day_end"}),
     rule_example="M-8",
+    view_type=MediciView,
+    event_types=EVENTS,
     narrator="engine.medici.narrative:MediciNarrator",
     table="engine.medici.render:table",
     rules_text="engine.medici.rules_text:summary",

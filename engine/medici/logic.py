@@ -10,6 +10,7 @@ from engine.chance import Chance
 from engine.logic import Logic, State, deck_of, multiset_without
 from engine.lots import LotDrawing, LotWords
 from engine.medici.schema import DEFAULTS
+from engine.medici.views import BidView, MediciPlayer, MediciView
 from engine.phases import Phase, phase_table
 from engine.scoring import best, ranked_payouts
 
@@ -455,42 +456,40 @@ class MediciLogic(LotDrawing, Logic):
             "start_players": [e["player"] for e in st.log if e["type"] == "start_player"],
         }
 
-    def view(self, st: MediciState, player: int | None) -> dict[str, Any]:
+    def view(self, st: MediciState, player: int | None) -> MediciView:
         """The documented view (README: "Game.view")."""
         full = player is None
-        current = self.current_player(st)
-        players = []
-        for p, name in enumerate(st.names):
-            ship = st.ships[p]
-            players.append(
-                {
-                    "name": name,
-                    "money": st.money[p],
-                    "ship": ship[:],
-                    "ship_value": sum(self.value[c] for c in ship),
-                    "free_holds": st.pc["ship_capacity"] - len(ship),
-                    "tracks": dict(zip(self.commodities, st.tracks[p], strict=True)),
-                }
+        bidding = st.phase == "bidding"
+        players = [
+            MediciPlayer(
+                name=name,
+                money=st.money[p],
+                ship=st.ships[p][:],
+                ship_value=sum(self.value[c] for c in st.ships[p]),
+                free_holds=st.pc["ship_capacity"] - len(st.ships[p]),
+                tracks=dict(zip(self.commodities, st.tracks[p], strict=True)),
             )
-        view: dict[str, Any] = {
-            "game": self.game,
-            "day": st.day,
-            "days": self.days,
-            "phase": st.phase,
-            "current_player": current,
-            "players": players,
-            "selector": st.selector if st.phase in ("selecting", "bidding") else None,
-            "start_player": st.start_player,
-            "lot": st.lot[:],
-            "high_bid": st.high_bid if st.phase == "bidding" else None,
-            "high_bidder": st.high_bidder if st.phase == "bidding" else None,
-            "bids": [{"player": p, "bid": b} for p, b in st.bids] if st.phase == "bidding" else [],
-            "bidders": list(st.order[st.turn :]) if st.phase == "bidding" else [],
-            "pile_count": len(st.pile) + st.pile_unknown,
-            "discards": st.discards[:],
-            "winners": self.winners(st),
-            "viewer": player,
-        }
+            for p, name in enumerate(st.names)
+        ]
+        view = MediciView(
+            game=self.game,
+            day=st.day,
+            days=self.days,
+            phase=st.phase,
+            current_player=self.current_player(st),
+            players=players,
+            selector=st.selector if st.phase in ("selecting", "bidding") else None,
+            start_player=st.start_player,
+            lot=st.lot[:],
+            high_bid=st.high_bid if bidding else None,
+            high_bidder=st.high_bidder if bidding else None,
+            bids=[BidView(player=p, bid=b) for p, b in st.bids] if bidding else [],
+            bidders=list(st.order[st.turn :]) if bidding else [],
+            pile_count=len(st.pile) + st.pile_unknown,
+            discards=st.discards[:],
+            winners=self.winners(st),
+            viewer=player,
+        )
         if full:
             view["pile"] = st.pile[::-1] + ["?"] * st.pile_unknown
             view["removed"] = None if st.removed is None else st.removed[:]

@@ -4,6 +4,7 @@ from engine.registry import GameInfo, MoveHelp, Vocabulary
 from engine.strozzi.logic import StrozziLogic as Logic
 from engine.strozzi.logic import StrozziState
 from engine.strozzi.schema import SCHEMA, check
+from engine.strozzi.views import EVENTS, StrozziView
 
 MOVES = {
     "draw": MoveHelp("draw", "draw a tile for the lot",
@@ -38,6 +39,8 @@ GAME = GameInfo(
     moves=MOVES,
     scoring_events=frozenset({"round_end"}),
     rule_example="S-7",
+    view_type=StrozziView,
+    event_types=EVENTS,
     narrator="engine.strozzi.narrative:StrozziNarrator",
     table="engine.strozzi.render:table",
     rules_text="engine.strozzi.rules_text:summary",
