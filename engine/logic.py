@@ -204,7 +204,9 @@ class Logic:
         kind = event.get("type")
         if kind not in self.grammar.kinds:
             return None
-        return Action(kind, event.get("amount"), event.get("ship"), event.get("harbour"))
+        # The grammar's argument names are the event's keys (an optional one may be absent).
+        names = (part.rstrip("?") for part in self.grammar.kinds[kind])
+        return Action(kind, *(event[name] for name in names if event.get(name) is not None))
 
 
 Offer = Callable[[Any], list[Legal]]

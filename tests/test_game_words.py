@@ -26,10 +26,6 @@ OWN = ("engine/medici/", "engine/strozzi/", "engine/registry.py")
 """Where games are named: their folders, and the registry that finds them."""
 
 PENDING = {
-    "engine/actions.py": "Action(kind, amount, ship, harbour): generic actions (item 3) not "
-                         "done yet",
-    "engine/logic.py": "Logic.action_of reads an event's ship and harbour keys (item 3)",
-    "engine/records/schema.py": "a record's move fields are Action's (item 3)",
     "engine/integrations/encoding.py": "per-game tensor layouts, to move into the game folders",
     "engine/integrations/openspiel.py": "per-game OpenSpiel parameters, as above",
     "engine/compare.py": "its figures are keyed by the summaries' day_ends/round_ends",

@@ -78,8 +78,6 @@ class ActionMap:
             action.kind == self.amount_kind
             and action.amount is not None
             and 0 <= action.amount <= self.max_amount
-            and action.ship is None
-            and action.harbour is None
         ):
             return self.base + action.amount
         raise ValueError(

@@ -181,7 +181,7 @@ class MediciLogic(LotDrawing, Logic):
         """Refuse what M-8 and M-9 forbid, saying why."""
         kind = action.kind
         if kind == "bid":
-            amount: int = action.amount  # type: ignore[assignment]  (shape checked)
+            amount: int = action[1]  # bid AMOUNT, shape checked
             player = st.order[st.turn]
             if amount < self.min_bid:
                 raise self.refuse(st, f"a bid must be at least {self.min_bid} (M-9)")
@@ -206,10 +206,11 @@ class MediciLogic(LotDrawing, Logic):
         if kind == "bid":
             player = st.order[st.turn]
             self.pm.fire(st, "bid")
-            st.log.append({"type": "bid", "player": player, "amount": action.amount})
-            st.high_bid = action.amount  # type: ignore[assignment]
+            amount = action[1]  # bid AMOUNT
+            st.log.append({"type": "bid", "player": player, "amount": amount})
+            st.high_bid = amount
             st.high_bidder = player
-            st.bids.append((player, action.amount))
+            st.bids.append((player, amount))
             self._next_bidder(st)
         elif kind == "pass":
             player = st.order[st.turn]

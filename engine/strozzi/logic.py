@@ -144,7 +144,7 @@ class StrozziLogic(LotDrawing, Logic):
         self.price_span = Span("price", self.min_price, None)
         # Load actions are listed often; build each once.
         self.loads = {
-            (holds, h): Action("load", ship=holds, harbour=None if h is None else h + 1)
+            (holds, h): Action("load", holds) if h is None else Action("load", holds, h + 1)
             for holds in self.holds
             for h in [None, *range(len(self.harbours))]
         }
@@ -232,7 +232,7 @@ class StrozziLogic(LotDrawing, Logic):
         """Refuse what S-7..S-11 forbid, saying why."""
         kind = action.kind
         if kind == "price":
-            if action.amount < self.min_price:  # type: ignore[operator]  (shape checked)
+            if action[1] < self.min_price:  # price AMOUNT, shape checked
                 raise self.refuse(
                     st, f"a price is a whole number of at least {self.min_price} (S-8)"
                 )
@@ -244,7 +244,7 @@ class StrozziLogic(LotDrawing, Logic):
                 raise self.refuse(st, problem)
 
     def _check_load(self, st: StrozziState, action: Action) -> None:
-        holds: int = action.ship  # type: ignore[assignment]  (shape checked)
+        holds = action[1]  # load SHIP [harbour N], shape checked
         i = self.ship_index.get(holds)
         if i is None:
             names = ", ".join(str(h) for h in self.holds)
@@ -262,7 +262,7 @@ class StrozziLogic(LotDrawing, Logic):
             )
         placed = st.harbour[p]
         here = placed[i]
-        wanted = action.harbour
+        wanted = _harbour(action)
         if here >= 0:
             if wanted is None:
                 return
@@ -301,8 +301,8 @@ class StrozziLogic(LotDrawing, Logic):
         elif kind == "stop":
             self.perform_stop(st, st.active)
         elif kind == "price":
-            log.append({"type": "price", "player": st.active, "amount": action.amount})
-            st.price = action.amount
+            log.append({"type": "price", "player": st.active, "amount": action[1]})
+            st.price = action[1]
             self.pm.fire(st, "price")
         elif kind == "buy" or kind == "decline":
             opponent = 1 - st.active
@@ -338,20 +338,19 @@ class StrozziLogic(LotDrawing, Logic):
     def _load(self, st: StrozziState, action: Action) -> None:
         """S-10, S-11: the whole lot onto one ship; a ship's first load assigns its harbour."""
         p = st.buyer
-        assert p is not None and action.ship is not None
-        i = self.ship_index[action.ship]
-        event: dict[str, Any] = {"type": "load", "player": p, "ship": action.ship}
-        if action.harbour is not None:
-            event["harbour"] = action.harbour
+        assert p is not None
+        ship, harbour = action[1], _harbour(action)
+        i = self.ship_index[ship]
+        event: dict[str, Any] = {"type": "load", "player": p, "ship": ship}
+        if harbour is not None:
+            event["harbour"] = harbour
         event["tiles"] = st.lot
         st.log.append(event)
         self.pm.fire(st, "load")
         if st.harbour[p][i] < 0:
-            assert action.harbour is not None
-            st.harbour[p][i] = action.harbour - 1
-            st.log.append(
-                {"type": "assign", "player": p, "ship": action.ship, "harbour": action.harbour}
-            )
+            assert harbour is not None
+            st.harbour[p][i] = harbour - 1
+            st.log.append({"type": "assign", "player": p, "ship": ship, "harbour": harbour})
         st.ships[p][i].extend(st.lot)
         st.lot = []
         self._after_lot(st)
@@ -588,6 +587,11 @@ class StrozziLogic(LotDrawing, Logic):
         if player is None:
             view["bag"] = st.bag[::-1] + ["?"] * st.bag_unknown
         return view
+
+
+def _harbour(action: Action) -> int | None:
+    """The harbour a ``load SHIP [harbour N]`` names, if any."""
+    return action[2] if len(action) > 2 else None
 
 
 def _tiles(count: int) -> str:
