@@ -47,8 +47,10 @@ class Phase:
     final: bool = False
     scoring: bool = False
     """Whether this phase is a scoring step (the end of a day, a round...)."""
-    lot_on_sale: bool = False
-    """Whether a lot is on offer to the players in this phase."""
+    sale: str = ""
+    """What the players call the sale of a lot on offer in this phase (``auction``,
+    ``offer``), whose answers end it; '' when no lot is on sale. Undo never takes back a
+    bot's move that ended one a person saw end."""
     text: str = ""
     """One line on what happens (the diagram's note)."""
     words: str = ""
@@ -148,7 +150,7 @@ class PhaseMachine:
             elif row.actor:
                 self.actors[row.name] = attrgetter(row.actor)
         self.scoring = frozenset(row.name for row in spec.rows if row.scoring)
-        self.lot_on_sale = frozenset(row.name for row in spec.rows if row.lot_on_sale)
+        self.lot_on_sale = frozenset(row.name for row in spec.rows if row.sale)
 
     @property
     def states(self) -> list[str]:

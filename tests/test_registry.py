@@ -44,7 +44,7 @@ def test_the_phase_table_says_who_acts_and_what_is_offered() -> None:
     game = engine.new_game("medici", 3, seed=1)
     rows = {row.name: row for row in PHASES.rows}
     assert rows["selecting"].actor == "selector" and game.current_player == game.state.selector
-    assert rows["bidding"].lot_on_sale and rows["scoring"].scoring
+    assert rows["bidding"].sale == "auction" and rows["scoring"].scoring
     assert [str(a) for a in game.legal_actions()] == ["draw"]
     game.apply("draw")
     assert [str(a) for a in game.legal_actions()] == ["draw", "stop"]
@@ -54,7 +54,7 @@ def _logic_with(extra: dict[str, str | None], grammar: Grammar) -> type[MediciLo
     """Medici's logic with ``extra`` moves allowed while selecting."""
     rows = [
         Phase(r.name, r.actor, {**r.moves, **extra} if r.name == "selecting" else r.moves,
-              r.auto, r.on_enter, r.final, r.scoring, r.lot_on_sale, r.text, r.words)
+              r.auto, r.on_enter, r.final, r.scoring, r.sale, r.text, r.words)
         for r in PHASES.rows
     ]
     return type("Changed", (MediciLogic,), {"phases": phase_table(rows), "grammar": grammar})

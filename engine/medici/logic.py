@@ -21,7 +21,7 @@ PHASES = phase_table([
     Phase("day_start", on_enter="enter_day_start", auto={"open": "selecting"}),
     Phase("selecting", actor="selector", moves={"draw": None, "stop": "bidding"},
           text="selector draws 1-3 cards (M-8)"),
-    Phase("bidding", actor="bidder()", on_enter="enter_bidding", lot_on_sale=True,
+    Phase("bidding", actor="bidder()", on_enter="enter_bidding", sale="auction",
           moves={"bid": None, "pass": None},
           auto={"next_lot": "selecting", "fill": "free_fill", "score": "scoring"},
           text="one bid or pass each, selector last (M-9)"),
