@@ -87,6 +87,9 @@ class GameInfo:
     """``module:function`` summarising its rules, ``summary(rules, players) -> Text``."""
     model: str = ""
     """``module:Class`` of its bot valuation model; '' leaves it to the random bot alone."""
+    encoding: str = ""
+    """``module:ENCODING`` of its integer actions and observation tensors for the OpenSpiel
+    and PettingZoo adapters (``engine.integrations.encoding.Encoding``); '' for none."""
     styles: str = ""
     """``module:function`` giving the field styles' moves, ``style_move(game, style)``
     (``engine.bots.styles``); '' plays the model's greedy move for every style."""

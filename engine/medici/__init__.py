@@ -40,6 +40,7 @@ GAME = GameInfo(
     rules_text="engine.medici.rules_text:summary",
     model="engine.medici.value:MediciModel",
     styles="engine.medici.styles:style_move",
+    encoding="engine.medici.encoding:ENCODING",
 )
 """The descriptor the registry finds (entry point ``medici.games``)."""
 

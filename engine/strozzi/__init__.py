@@ -46,6 +46,7 @@ GAME = GameInfo(
     rules_text="engine.strozzi.rules_text:summary",
     model="engine.strozzi.value:StrozziModel",
     styles="engine.strozzi.styles:style_move",
+    encoding="engine.strozzi.encoding:ENCODING",
 )
 """The descriptor the registry finds (entry point ``medici.games``)."""
 
