@@ -26,7 +26,6 @@ OWN = ("engine/medici/", "engine/strozzi/", "engine/registry.py")
 """Where games are named: their folders, and the registry that finds them."""
 
 PENDING = {
-    "engine/compare.py": "its figures are keyed by the summaries' day_ends/round_ends",
     "engine/records/store.py": "SaveInfo.day, renamed once the saves rework is merged",
     "engine/shell/saves.py": "reads SaveInfo.day, as above",
 }
