@@ -3,32 +3,67 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from engine.errors import IllegalAction, quote
 
+try:  # the C descriptor NamedTuple fields use: ``action.kind`` is read on every move
+    from _collections import _tuplegetter as _field  # type: ignore[import-not-found]
+except ImportError:  # another Python
+    def _field(index: int, doc: str) -> Any:  # type: ignore[misc]
+        return property(itemgetter(index), doc=doc)
 
-class Action(NamedTuple):
-    """One move: ``kind`` (``draw``, ``bid``, ``load``, ...) and its arguments.
+_FORMS: dict[str, tuple[str, ...]] = {}
+"""Each action kind's argument pattern, as the grammar of every game that has the kind
+declares it (one pattern a kind): how ``str(action)`` writes its arguments."""
 
-    ``amount`` is a bid or price, ``ship`` a ship named by its holds, ``harbour`` a harbour
-    number. The text form (``str(action)``) is what the shell and the records use.
+
+class Action(tuple):  # type: ignore[type-arg]  (a kind, then whole numbers)
+    """One move: its ``kind`` (``draw``, ``bid``...) and its arguments, whole numbers in the
+    order its game's ``Grammar`` names them (``Action("bid", 7)``). The core knows no
+    argument's meaning; the grammar names them and gives the text form (``str(action)``),
+    which the shell and the records use.
     """
 
-    kind: str
-    amount: int | None = None
-    ship: int | None = None
-    harbour: int | None = None
+    __slots__ = ()
+
+    def __new__(cls, kind: str, *args: int) -> Action:
+        return tuple.__new__(cls, (kind, *args))
+
+    kind = _field(0, "The action word.")
+
+    @property
+    def args(self) -> tuple[int, ...]:
+        """The arguments, in the grammar's order."""
+        return self[1:]
+
+    @property
+    def amount(self) -> int | None:
+        """The number of a ``kind AMOUNT`` action (a bid, a price); None for the others."""
+        return self[1] if len(self) == 2 else None  # type: ignore[no-any-return]
+
+    def arg(self, name: str) -> int | None:
+        """The argument the kind's grammar calls ``name``; None if it is not given."""
+        pattern = _FORMS.get(self[0], ())
+        for index, part in enumerate(pattern, 1):
+            if part.rstrip("?") == name:
+                return self[index] if index < len(self) else None  # type: ignore[no-any-return]
+        return None
 
     def __str__(self) -> str:
-        parts = [self.kind]
-        if self.amount is not None:
-            parts.append(str(self.amount))
-        if self.ship is not None:
-            parts.append(str(self.ship))
-        if self.harbour is not None:
-            parts.append(f"harbour {self.harbour}")
+        pattern = _FORMS.get(self[0], ())
+        parts = [str(self[0])]
+        for index, value in enumerate(self[1:]):
+            part = pattern[index] if index < len(pattern) else ""
+            parts.append(f"{part[:-1]} {value}" if part.endswith("?") else str(value))
         return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Action({', '.join(map(repr, self))})"
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return tuple(self)
 
 
 class Span(NamedTuple):
@@ -43,14 +78,13 @@ class Span(NamedTuple):
         return f"{self.kind} {self.lo}..{top}" if self.hi != self.lo else f"{self.kind} {self.lo}"
 
     def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action) or len(action) != 2 or action[0] != self.kind:
+            return False
+        amount = action[1]
         return (
-            isinstance(action, Action)
-            and action.kind == self.kind
-            and action.amount is not None
-            and action.ship is None
-            and action.harbour is None
-            and self.lo <= action.amount
-            and (self.hi is None or action.amount <= self.hi)
+            amount.__class__ is int
+            and self.lo <= amount
+            and (self.hi is None or amount <= self.hi)
         )
 
     def actions(self, cap: int | None = None) -> Iterator[Action]:
@@ -63,7 +97,7 @@ class Span(NamedTuple):
 
 
 MAX_NUMBER = 999_999_999
-"""The largest amount, ship or harbour number an action may carry (nine digits)."""
+"""The largest number an action's argument may be (nine digits)."""
 
 Legal = Action | Span
 """An entry of ``Game.legal_actions()``: a concrete action or a range of amounts."""
@@ -98,15 +132,24 @@ def describe(legal: list[Legal]) -> list[str]:
 class Grammar:
     """The text forms of one game's actions.
 
-    ``kinds`` maps each action word to its argument pattern: a tuple of ``"amount"``,
-    ``"ship"`` (positional integers, in that order) and ``"harbour?"`` (an optional
-    ``harbour N`` suffix).
+    ``kinds`` maps each action word to its argument pattern: the names of its arguments, in
+    order. A plain name is written as its number (``bid 7``); a name ending in ``?`` is
+    optional, last, and written after its name (``load 4 harbour 2``). The names are also
+    the keys of the arguments in the events that record the move.
     """
 
     def __init__(self, kinds: dict[str, tuple[str, ...]]) -> None:
         self.kinds = kinds
+        for kind, pattern in kinds.items():
+            known = _FORMS.setdefault(kind, pattern)
+            if known != pattern:
+                raise ValueError(f"{kind!r} is written {known} by another game, not {pattern}: "
+                                 "one text form a kind")
         self._cache: dict[str, Action] = {}
         self._good: set[Action] = set()  # actions whose shape has been checked
+        # The same, by identity: the interned actions the bots and the parser hand out pass
+        # with one dict lookup. The dict holds each action, so its id is never reused.
+        self._good_ids: dict[int, Action] = {}
 
     def parse(self, text: str) -> Action:
         """Parse ``bid 7`` / ``load 4 harbour 2`` into an Action, or raise IllegalAction."""
@@ -125,9 +168,11 @@ class Grammar:
         Actions built in code (not parsed) can carry any fields; one check here serves
         every game. Argument types are checked too: whole numbers only.
         """
+        if self._good_ids.get(id(action)) is action:
+            return None
         for arg in action[1:]:
             # Types first: Action("bid", 5.0) == Action("bid", 5), so the cache cannot tell.
-            if arg is not None and (arg.__class__ is not int or abs(arg) > MAX_NUMBER):
+            if arg.__class__ is not int or abs(arg) > MAX_NUMBER:
                 return (
                     f"{action.kind}: arguments must be whole numbers up to {MAX_NUMBER}, "
                     f"got {quote(arg)}"
@@ -137,16 +182,16 @@ class Grammar:
         pattern = self.kinds.get(action.kind)
         if pattern is None:
             return None
-        for name, value in zip(("amount", "ship", "harbour"), action[1:], strict=True):
-            required = name in pattern
-            allowed = required or f"{name}?" in pattern
-            if (value is None and required) or (value is not None and not allowed):
-                if not pattern:
-                    return f"{action.kind} takes no arguments"
-                usage = " ".join([action.kind, *(_usage(p) for p in pattern)])
-                return f"{action.kind} is written: {usage}"
+        given = len(action) - 1
+        required = sum(1 for part in pattern if not part.endswith("?"))
+        if not required <= given <= len(pattern):
+            if not pattern:
+                return f"{action.kind} takes no arguments"
+            usage = " ".join([action.kind, *(_usage(p) for p in pattern)])
+            return f"{action.kind} is written: {usage}"
         if len(self._good) < 100_000:
             self._good.add(action)
+            self._good_ids[id(action)] = action
         return None
 
     def _parse(self, text: str) -> Action:
@@ -158,7 +203,7 @@ class Grammar:
         if pattern is None:
             raise IllegalAction(f"unknown action {quote(words[0])}", sorted(self.kinds))
         usage = " ".join([kind, *(_usage(p) for p in pattern)])
-        values: dict[str, int] = {}
+        values: list[int] = []
         rest = words[1:]
         for part in pattern:
             if part.endswith("?"):
@@ -166,18 +211,18 @@ class Grammar:
                 if rest and rest[0].lower() == name:
                     if len(rest) < 2:
                         raise IllegalAction(f"{name} needs a number: {usage}")
-                    values[name] = _number(rest[1], name, usage)
+                    values.append(_number(rest[1], name, usage))
                     rest = rest[2:]
                 continue
             if not rest:
                 raise IllegalAction(f"{kind} needs {_article(part)}: {usage}")
-            values[part] = _number(rest[0], part, usage)
+            values.append(_number(rest[0], part, usage))
             rest = rest[1:]
         if rest:
             raise IllegalAction(f"unexpected {quote(' '.join(rest))} after {kind}: {usage}")
-        if set(values) == {"amount"}:
-            return amount_action(kind, values["amount"])
-        return Action(kind, **values)
+        if len(values) == 1:
+            return amount_action(kind, values[0])
+        return Action(kind, *values)
 
 
 def _usage(part: str) -> str:

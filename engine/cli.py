@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import engine.commands
 from engine.errors import MediciError
+from engine.registry import PROGRAM, titles
 
 SHELL_OPTIONS = ("--script", "--saves", "--no-color", "--seed")
 """Options that start the shell rather than a subcommand."""
@@ -22,9 +23,8 @@ SHELL_OPTIONS = ("--script", "--saves", "--no-color", "--seed")
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand of ``engine.commands``."""
     parser = argparse.ArgumentParser(
-        prog="medici",
-        description="Medici and Medici vs Strozzi: play in the shell (no arguments), "
-        "or run a subcommand.",
+        prog=PROGRAM,
+        description=f"{titles()}: play in the shell (no arguments), or run a subcommand.",
     )
     shell = parser.add_argument_group("shell options (given first, they open the shell)")
     shell.add_argument("--script", metavar="FILE", help="run shell commands from FILE")

@@ -4,8 +4,9 @@ Game ``i`` of each variant is played with seed ``seed + i``, so the two samples 
 and each difference gets a paired 95% interval (tighter than two independent ones). Shares
 get Wilson score intervals (``engine.stats``), money figures normal ones.
 Measured per game: the winner's money, the margin over second place, the spread from
-first to last, whether the day-1 start player won, each seat's share of the victory, and
-the share of days that ended by full ships or by an empty pile (M-12).
+first to last, whether the first start player won, each seat's share of the victory, and
+the share of scoring periods that ended each way (Medici's days: by full ships or by an
+empty pile, M-12).
 """
 
 from __future__ import annotations
@@ -23,12 +24,28 @@ from typing import Any, NamedTuple
 
 from engine.bots import make_bot
 from engine.records.store import atomic_write
+from engine.registry import find
 from engine.rules import Variant, load_variant
 from engine.stats import Interval, Running, share_text
 from engine.tournament import MAX_JOBS, WINDOW, check_games, play_game
 
-DAY_ENDS = ("full_ships", "empty_pile")
-"""How a day can end (M-12), in the order reports list them."""
+
+def periods_of(game: str) -> str:
+    """What ``game``'s scoring periods are called (``days``): its descriptor's vocabulary."""
+    info = find(game)
+    return info.vocabulary.periods if info is not None else "periods"
+
+
+def money_of(game: str) -> str:
+    """What ``game``'s money is called (``florins``)."""
+    info = find(game)
+    return info.vocabulary.money if info is not None else "money"
+
+
+def _ends(summary: dict[str, Any]) -> list[str]:
+    """How each scoring period of a game ended: its summary's ``<period>_ends`` list."""
+    return next((v for k, v in summary.items() if k.endswith("_ends") and isinstance(v, list)),
+                [])
 
 RANDOM = "random"
 """The bot spec of uniformly random play (``compare``'s default in the API)."""
@@ -39,14 +56,15 @@ class GameResult(NamedTuple):
 
     money: tuple[int, ...]
     winners: tuple[int, ...]
-    day_ends: tuple[str, ...]
+    period_ends: tuple[str, ...]
+    """How each scoring period ended (M-12: ``full_ships``, ``empty_pile``)."""
     start_player: int | None
 
     @classmethod
     def from_summary(cls, summary: dict[str, Any]) -> GameResult:
         """From ``Game.summary()`` (or ``engine.tournament.play_game``'s dict)."""
         starts = summary.get("start_players") or []
-        ends = summary.get("day_ends", summary.get("round_ends")) or []
+        ends = _ends(summary)
         return cls(
             tuple(summary["money"]),
             tuple(summary["winners"]),
@@ -117,8 +135,9 @@ class PairedTally:
             ("shared_wins", "shared victories", "share", _shared),
         ]
         self.pairs = {key: _Pair() for key, *_ in self.fixed}
-        self.days: dict[str, _Pair] = {}
-        # Games with any day ends so far (of A, of B, of both): a kind of day end seen for
+        self.ends: dict[str, _Pair] = {}
+        """Each way a scoring period ended, in the order first seen."""
+        # Games with any period ends so far (of A, of B, of both): a kind of end seen for
         # the first time counted 0 in each of them.
         self._with_ends = [0, 0, 0]
         self.tops: tuple[Counter[int], Counter[int]] = (Counter(), Counter())
@@ -128,20 +147,21 @@ class PairedTally:
         """Count game ``i`` of A and game ``i`` of B (played from the same seed)."""
         for key, _label, _kind, of in self.fixed:
             self.pairs[key].add(of(a), of(b))
-        for kind in {*a.day_ends, *b.day_ends} - self.days.keys():
-            self.days[kind] = self._caught_up()
-        for kind, pair in self.days.items():
-            share = _day_share(kind)
+        for kind in (*a.period_ends, *b.period_ends):
+            if kind not in self.ends:
+                self.ends[kind] = self._caught_up()
+        for kind, pair in self.ends.items():
+            share = _end_share(kind)
             pair.add(share(a), share(b))
-        self._with_ends[0] += bool(a.day_ends)
-        self._with_ends[1] += bool(b.day_ends)
-        self._with_ends[2] += bool(a.day_ends and b.day_ends)
+        self._with_ends[0] += bool(a.period_ends)
+        self._with_ends[1] += bool(b.period_ends)
+        self._with_ends[2] += bool(a.period_ends and b.period_ends)
         self.tops[0][max(a.money)] += 1
         self.tops[1][max(b.money)] += 1
         self.games += 1
 
     def _caught_up(self) -> _Pair:
-        """A new kind of day end's samples: a 0 for every earlier game that had day ends."""
+        """A new kind of end's samples: a 0 for every earlier game that had period ends."""
         pair = _Pair()
         a_only, b_only, both = self._with_ends
         for _ in range(a_only):
@@ -158,12 +178,10 @@ class PairedTally:
             self._measure(key, label, kind, self.pairs[key])
             for key, label, kind, _ in self.fixed
         ]
-        kinds = set(self.days)
-        ordered = [k for k in DAY_ENDS if k in kinds] + sorted(kinds - set(DAY_ENDS))
-        period = "rounds" if self.game == "medici-vs-strozzi" else "days"
-        for kind in ordered:
-            label = f"{period} ended by {kind.replace('_', ' ')}"
-            out.append(self._measure(f"days_{kind}", label, "share", self.days[kind]))
+        periods = periods_of(self.game)
+        for kind, pair in self.ends.items():
+            label = f"{periods} ended by {kind.replace('_', ' ')}"
+            out.append(self._measure(f"{periods}_{kind}", label, "share", pair))
         return [m for m in out if m.games]
 
     @staticmethod
@@ -283,10 +301,11 @@ def _shared(r: GameResult) -> float:
     return 1.0 if len(r.winners) > 1 else 0.0
 
 
-def _day_share(kind: str) -> Callable[[GameResult], float | None]:
+def _end_share(kind: str) -> Callable[[GameResult], float | None]:
     def share(r: GameResult) -> float | None:
-        # Per game, so days of one game (not independent) count as one observation.
-        return r.day_ends.count(kind) / len(r.day_ends) if r.day_ends else None
+        # Per game, so the periods of one game (not independent) count as one observation.
+        ends = r.period_ends
+        return ends.count(kind) / len(ends) if ends else None
 
     return share
 
@@ -521,9 +540,9 @@ def text_chart(cmp: Comparison, width: int = 40, fancy: bool = True) -> str:
     groups = [
         ("Who wins (share of games, shared victories split)",
          [m for m in measures if m.key.endswith("_wins")]),
-        ("How days (rounds) end: share of them",
-         [m for m in measures if m.key.startswith("days_")]),
-        ("Money (florins)", [m for m in measures if m.kind == "money"]),
+        (f"How {periods_of(cmp.game)} end: share of them",
+         [m for m in measures if m.key.startswith(f"{periods_of(cmp.game)}_")]),
+        (f"Money ({money_of(cmp.game)})", [m for m in measures if m.kind == "money"]),
     ]
     label_w = max((len(m.label) for m in measures), default=0)
     lines: list[str] = []
@@ -589,14 +608,16 @@ def plot_png(cmp: Comparison, path: str | os.PathLike[str]) -> None:
          "wins (%)")
     axes[0][0].axhline(100 / cmp.players, color="grey", linewidth=0.8, linestyle="--")
     axes[0][0].set_title("Who wins")
-    days = [k for k in measures if k.startswith("days_")]
-    if days:
-        bars(axes[0][1], days, [measures[k].label.replace("days ended by ", "") for k in days],
-             100, "days (%)")
-    axes[0][1].set_title("How days end")
+    periods = periods_of(cmp.game)
+    ends = [k for k in measures if k.startswith(f"{periods}_")]
+    if ends:
+        bars(axes[0][1], ends,
+             [measures[k].label.replace(f"{periods} ended by ", "") for k in ends],
+             100, f"{periods} (%)")
+    axes[0][1].set_title(f"How {periods} end")
     money = ["winning_money", "winning_margin", "score_spread"]
     bars(axes[1][0], money, ["winning money", "margin 1st-2nd", "spread 1st-last"], 1,
-         "florins")
+         money_of(cmp.game))
     axes[1][0].set_title("Money at the end")
     ax = axes[1][1]
     tops = cmp.winning_money()

@@ -17,6 +17,7 @@ from engine.chance import (
 from engine.errors import UNSAFE_TEXT, ChanceExhausted, IllegalAction, quote
 from engine.logic import Event, Logic, State
 from engine.names import player_name_problem
+from engine.registry import default_variant
 from engine.rules import Variant, load_variant
 
 
@@ -44,7 +45,9 @@ class Game:
     @property
     def current_player(self) -> int | None:
         """The seat index of the player to act, or None when the game is over."""
-        return self.logic.current_player(self.state)
+        st = self.state
+        actor = self.logic.actors.get(st.phase)  # Logic.current_player, inlined
+        return None if actor is None else actor(st)
 
     @property
     def is_over(self) -> bool:
@@ -63,7 +66,8 @@ class Game:
 
     def legal_actions(self) -> list[Legal]:
         """What is legal now: concrete actions, and ``Span`` ranges for bids and prices."""
-        return self.logic.legal(self.state)
+        st = self.state
+        return self.logic.offers[st.phase](st)  # Logic.legal, inlined: the phase table decides
 
     def is_legal(self, action: object) -> bool:
         """Whether ``apply(action)`` would accept ``action`` now; never raises.
@@ -211,19 +215,22 @@ def _counts(counts: Sequence[int]) -> str:
 
 
 def new_game(
-    variant: str | Variant = "medici",
+    variant: str | Variant | None = None,
     players: int | Sequence[str] | None = None,
     seed: int | None = None,
     chance: Chance | dict[str, Any] | None = None,
     strict: bool | None = None,
 ) -> Game:
-    """Start a game of a variant (a name from ``config/``, a file path, or a Variant).
+    """Start a game of a variant (a name from ``config/``, a file path, or a Variant;
+    default: the first registered game's variant).
 
     ``players`` is a count or a list of names (default: the variant's smallest count for a
     two-player game, else 4). ``seed`` seeds the chance; ``chance`` supplies the outcomes
     instead: a Chance or a dict ``{"orders": [[cards of day 1 in draw order], ...],
     "choices": [start player, tie-breaks...]}``.
     """
+    if variant is None:
+        variant = default_variant()
     var = variant if isinstance(variant, Variant) else load_variant(variant, strict=strict)
     counts = var.logic.player_counts()
     if players is None:

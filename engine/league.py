@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.bots import FIELD, check_spec
+from engine.registry import default_variant
 from engine.rules import Variant, load_variant
 from engine.stats import share_text
 from engine.tournament import TournamentError, check_games, run
@@ -65,7 +66,7 @@ def sizes_for(variant: Variant, wanted: Sequence[int]) -> list[int]:
 
 def play(
     bot: str,
-    variant: str | Variant = "medici",
+    variant: str | Variant | None = None,
     players: Sequence[int] = (3, 4, 5),
     games: int = 60,
     field: Sequence[str] = FIELD,
@@ -79,6 +80,8 @@ def play(
     by the bot equally often. A style equal to ``bot`` is skipped (a mirror match is even).
     ``progress(done, total)`` is called after each match.
     """
+    if variant is None:
+        variant = default_variant()
     var = variant if isinstance(variant, Variant) else load_variant(variant)
     for spec in (bot, *field):
         problem = check_spec(spec)

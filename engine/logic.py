@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self
 
 from engine.actions import Action, Grammar, Legal, describe
@@ -48,8 +48,12 @@ class State:
 class Logic:
     """One game's rules, bound to one resolved variant; shared by every game of that variant.
 
-    Subclasses set ``grammar`` and ``phases`` and implement the game-specific methods. The
-    phase machine is built once here; handlers fire their triggers through ``self.pm``.
+    Subclasses set ``grammar`` and ``phases`` (a ``phase_table``) and implement the
+    game-specific methods. The phase machine is built once here; handlers fire their
+    triggers through ``self.pm``. Who acts and what is legal are read off the phase table:
+    each move kind a phase allows is offered by the logic's ``legal_<kind>(state)`` (a kind
+    without arguments needs none: it is always offered where the table allows it), or all
+    of a phase's kinds at once by ``legal_<kind1>_<kind2>...`` (``legal_draw_stop``).
     """
 
     grammar: ClassVar[Grammar]
@@ -61,6 +65,31 @@ class Logic:
     def __init__(self, rules: dict[str, Any], strict: bool | None = None) -> None:
         self.rules = rules
         self.pm = PhaseMachine(self.phases, self, strict=strict)
+        self.phase_words = {r.name: r.words for r in self.phases.rows if r.words}
+        self.actors = self.pm.actors
+        """Phase -> who acts in it (read by ``Game.current_player`` directly: hot path)."""
+        self.offers: dict[str, Offer] = {
+            phase: self._phase_offer(kinds) for phase, kinds in self.pm.moves_in.items()
+        }
+
+    def _phase_offer(self, kinds: tuple[str, ...]) -> Offer:
+        """What offers a phase's move ``kinds``: ``legal_<kind1>_<kind2>...`` where the
+        logic offers them together (one call before every move), else each kind's own."""
+        together = getattr(self, "legal_" + "_".join(kinds), None) if len(kinds) > 1 else None
+        if together is not None:
+            return together  # type: ignore[no-any-return]
+        return _joined([self._offer(kind) for kind in kinds])
+
+    def _offer(self, kind: str) -> Offer | Action:
+        """What offers ``kind`` where the phase table allows it: ``legal_<kind>``, or, for
+        a kind without arguments, the bare action (always legal there)."""
+        own = getattr(self, f"legal_{kind}", None)
+        if own is not None:
+            return own  # type: ignore[no-any-return]
+        if self.grammar.kinds.get(kind):
+            raise TypeError(f"{type(self).__name__} allows {kind!r} (it takes arguments) "
+                            f"but has no legal_{kind}(state) to offer it")
+        return Action(kind)
 
     # What each game provides.
     def player_counts(self) -> Sequence[int]:
@@ -76,12 +105,16 @@ class Logic:
         raise NotImplementedError
 
     def current_player(self, st: Any) -> int | None:
-        """Whose move it is, or None when the game is over."""
-        raise NotImplementedError
+        """Whose move it is (the phase's ``actor``), or None in a phase no player acts in."""
+        actor = self.actors.get(st.phase)
+        return None if actor is None else actor(st)
 
     def legal(self, st: Any) -> list[Legal]:
-        """What is legal now."""
-        raise NotImplementedError
+        """What is legal now: each move kind the phase allows, as its ``legal_<kind>`` offers.
+
+        Not to be overridden: the phase table decides (``Game.legal_actions`` reads
+        ``offers`` itself, one call less before every move)."""
+        return self.offers[st.phase](st)
 
     def check(self, st: Any, action: Action) -> None:
         """Raise IllegalAction if ``action`` is not legal; the phase is already checked."""
@@ -171,7 +204,41 @@ class Logic:
         kind = event.get("type")
         if kind not in self.grammar.kinds:
             return None
-        return Action(kind, event.get("amount"), event.get("ship"), event.get("harbour"))
+        # The grammar's argument names are the event's keys (an optional one may be absent).
+        names = (part.rstrip("?") for part in self.grammar.kinds[kind])
+        return Action(kind, *(event[name] for name in names if event.get(name) is not None))
+
+
+Offer = Callable[[Any], list[Legal]]
+
+
+def _joined(offers: list[Offer | Action]) -> Offer:
+    """One offer for a phase: its kinds' offers (a function, or an action always legal
+    there), in the table's order. The common shapes are written out, since ``legal`` runs
+    before every random or search move."""
+    fixed = [o for o in offers if isinstance(o, Action)]
+    asked = [o for o in offers if not isinstance(o, Action)]
+    if not asked:
+        return lambda st: fixed[:]
+    if len(asked) == 1 and offers[0] is asked[0]:
+        only = asked[0]
+        if not fixed:
+            return only
+        return lambda st: only(st) + fixed  # e.g. bid amounts, then pass (a new list)
+    if len(offers) == 2 and not fixed:
+        first, second = asked
+        return lambda st: first(st) + second(st)
+
+    def offer(st: Any) -> list[Legal]:
+        out: list[Legal] = []
+        for one in offers:
+            if isinstance(one, Action):
+                out.append(one)
+            else:
+                out += one(st)
+        return out
+
+    return offer
 
 
 def deck_of(

@@ -1,8 +1,13 @@
 """The phase-machine builder: one ``transitions`` Machine per rules variant, shared by all games.
 
-A game describes its phases as data: states (with the name of the logic method to run on
-entering each) and transitions (trigger, source, dest; ``dest`` None for a move that stays
-in its phase). ``PhaseMachine`` builds the ``transitions.Machine`` from that (model=None,
+A game describes its phases as one table of ``Phase`` rows (``phase_table``): who acts in
+each, which move kinds it allows and where each leads (``dest`` None for a move that stays
+in its phase), the automatic steps the logic fires, the method run on entering it, and
+whether it scores or has a lot on sale. The machine's states and transitions are built
+from that table; ``Logic.current_player`` and ``Logic.legal`` read it, so a move added to
+a phase is offered to the shell and the bots as soon as it is accepted.
+
+``PhaseMachine`` builds the ``transitions.Machine`` from that (model=None,
 auto_transitions=False), then compiles the machine's own transition table into a dict, so
 firing a trigger costs a dict lookup instead of the ~7 µs of ``Event.trigger``. The table is
 read off the built machine, never written separately, so the machine stays the one place
@@ -13,8 +18,9 @@ through ``transitions`` itself; tests play the same games both ways and compare.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from transitions import Machine
@@ -22,6 +28,61 @@ from transitions import Machine
 from engine.errors import IllegalAction
 
 Callback = Callable[[Any], None]
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One row of a game's phase table."""
+
+    name: str
+    actor: str = ""
+    """Who acts: a state attribute (``selector``) or, written ``name()``, a logic method
+    taking the state (``bidder()``); '' for a phase no player acts in."""
+    moves: Mapping[str, str | None] = field(default_factory=dict)
+    """Move kind -> the phase it leads to (None: stays in this phase)."""
+    auto: Mapping[str, str] = field(default_factory=dict)
+    """Automatic step (a trigger the logic fires) -> the phase it leads to."""
+    on_enter: str | Sequence[str] = ()
+    """The logic method(s) run on entering the phase."""
+    final: bool = False
+    scoring: bool = False
+    """Whether this phase is a scoring step (the end of a day, a round...)."""
+    sale: str = ""
+    """What the players call the sale of a lot on offer in this phase (``auction``,
+    ``offer``), whose answers end it; '' when no lot is on sale. Undo never takes back a
+    bot's move that ended one a person saw end."""
+    text: str = ""
+    """One line on what happens (the diagram's note)."""
+    words: str = ""
+    """How messages name the phase where its name is no gerund (``the offer is open``)."""
+
+
+def phase_table(phases: Sequence[Phase], initial: str | None = None) -> PhaseSpec:
+    """The machine's states and transitions built from a game's phase table (first row:
+    the initial phase unless ``initial`` says otherwise)."""
+    states: list[dict[str, Any]] = []
+    transitions: list[dict[str, Any]] = []
+    moves: set[str] = set()
+    for row in phases:
+        state: dict[str, Any] = {"name": row.name}
+        if row.on_enter:
+            state["on_enter"] = row.on_enter
+        if row.final:
+            state["final"] = True
+        states.append(state)
+        for trigger, dest in row.moves.items():
+            transitions.append({"trigger": trigger, "source": row.name, "dest": dest})
+            moves.add(trigger)
+        for trigger, dest in row.auto.items():
+            transitions.append({"trigger": trigger, "source": row.name, "dest": dest})
+    return PhaseSpec(
+        states=states,
+        transitions=transitions,
+        initial=initial or phases[0].name,
+        moves=frozenset(moves),
+        descriptions={row.name: row.text for row in phases if row.text},
+        rows=tuple(phases),
+    )
 
 
 @dataclass(frozen=True)
@@ -38,6 +99,8 @@ class PhaseSpec:
     initial: str
     moves: frozenset[str]
     descriptions: dict[str, str] = field(default_factory=dict)
+    rows: tuple[Phase, ...] = ()
+    """The phase table the spec was built from (``phase_table``)."""
 
 
 class PhaseMachine:
@@ -79,6 +142,15 @@ class PhaseMachine:
             self.moves_in[state] = tuple(
                 t for t in self.machine.get_triggers(state) if t in spec.moves
             )
+        self.rows: dict[str, Phase] = {row.name: row for row in spec.rows}
+        self.actors: dict[str, Callable[[Any], int | None]] = {}
+        for row in spec.rows:
+            if row.actor.endswith("()"):
+                self.actors[row.name] = getattr(logic, row.actor[:-2])
+            elif row.actor:
+                self.actors[row.name] = attrgetter(row.actor)
+        self.scoring = frozenset(row.name for row in spec.rows if row.scoring)
+        self.lot_on_sale = frozenset(row.name for row in spec.rows if row.sale)
 
     @property
     def states(self) -> list[str]:

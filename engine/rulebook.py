@@ -16,9 +16,20 @@ from functools import cache
 from pathlib import Path
 
 from engine.errors import MediciError
+from engine.registry import games
 
-FAMILIES = {"G": "both games", "M": "Medici", "S": "Medici vs Strozzi"}
-"""Rule id prefix -> the game its rules belong to."""
+GENERAL = "G"
+"""The prefix of the rules every game shares (G-1..G-4)."""
+
+
+def family_names() -> dict[str, str]:
+    """Rule id prefix -> the game its rules belong to (each game's ``rule_example`` says its
+    prefix)."""
+    found = {GENERAL: "both games" if len(games()) == 2 else "every game"}
+    for info in games().values():
+        if info.rule_example:
+            found.setdefault(info.rule_example.split("-")[0], info.title)
+    return found
 
 _HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*$")
 _RULE_HEADING = re.compile(r"^([GMS]-[1-9][0-9]*)\s+(.+)$")
@@ -117,11 +128,11 @@ def rule(ref: str) -> Rule:
     wanted = normalise(ref)
     if wanted in known:
         return known[wanted]
-    if wanted is not None and wanted[0] in FAMILIES:
+    if wanted is not None and wanted[0] in family_names():
         letter, number = wanted[0], int(wanted[2:])
         family = [r for r in known if r[0] == letter]
         near = min(family, key=lambda r: abs(int(r[2:]) - number))
-        raise UnknownRule(f"no rule {wanted}: the rules of {FAMILIES[letter]} are "
+        raise UnknownRule(f"no rule {wanted}: the rules of {family_names()[letter]} are "
                           f"{_span(family)} (nearest: {near})")
     # Not an id at all: perhaps a word of a title ("auction"); repr() keeps control
     # characters out of the terminal.
@@ -136,7 +147,7 @@ def families() -> str:
     """The id families with their spans: ``G-1..G-4 (both games), M-1..M-19 (Medici), ...``."""
     known = rules()
     parts = []
-    for letter, game in FAMILIES.items():
+    for letter, game in family_names().items():
         family = [r for r in known if r[0] == letter]
         if family:
             parts.append(f"{_span(family)} ({game})")
@@ -147,7 +158,7 @@ def index() -> str:
     """Every rule id and title, grouped by game, with how to read one."""
     known = rules()
     lines: list[str] = []
-    for letter, game in FAMILIES.items():
+    for letter, game in family_names().items():
         family = [r for r in known.values() if r.id[0] == letter]
         if family:
             lines.append(f"{game[0].upper()}{game[1:]}:")

@@ -13,16 +13,13 @@ import json
 import os
 import re
 from dataclasses import dataclass
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from engine.errors import UNSAFE_TEXT, Problem, RulesError, quote
 from engine.names import variant_name_problem
+from engine.registry import find, game_ids
 from engine.yamlsafe import Document, dotted, load_yaml, merge
-
-GAMES = {"medici": "engine.medici", "medici-vs-strozzi": "engine.strozzi"}
-"""Game id -> module providing ``check(doc) -> list[Problem]`` and ``Logic``."""
 
 MAX_EXTENDS = 8
 
@@ -201,10 +198,12 @@ def check_document(doc: Document) -> list[Problem]:
     if unsafe:
         return unsafe
     game = data.get("game") if isinstance(data, dict) else None
-    if not isinstance(game, str) or game not in GAMES:
+    info = find(game)
+    if info is None:
         file, line = doc.where(("game",))
-        return [Problem(file, line, "game", f"expected one of {', '.join(GAMES)}, got {game!r}")]
-    return import_module(GAMES[game]).check(doc) + _name_problems(doc)
+        return [Problem(file, line, "game",
+                        f"expected one of {', '.join(game_ids())}, got {game!r}")]
+    return info.check(doc) + _name_problems(doc)
 
 
 def _unsafe_text(doc: Document) -> list[Problem]:
@@ -263,9 +262,10 @@ def _build(rules: dict[str, Any], source: str, strict: bool | None) -> Variant:
     cached = _CACHE.get(key)
     if cached is not None:
         return cached
-    module = import_module(GAMES[rules["game"]])
+    info = find(rules["game"])
+    assert info is not None  # checked before building
     try:
-        logic = module.Logic(rules, strict=strict)
+        logic = info.logic(rules, strict=strict)
     except (ValueError, KeyError, TypeError, IndexError) as err:
         # Validation should have caught it; if a combination slipped through, still say
         # which file, never a traceback.

@@ -10,13 +10,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from engine.errors import Problem, RulesError
 from engine.rules import (
-    GAMES,
     Variant,
     check_document,
     config_dir,
@@ -91,15 +89,7 @@ def check_variant(ref: str) -> CheckResult:
 
 
 def _problems(doc: Document) -> list[Problem]:
-    """``check_document``, with a game whose rules module is missing or unfinished reported."""
-    game = doc.data.get("game") if isinstance(doc.data, dict) else None
-    if isinstance(game, str) and game in GAMES:
-        try:
-            getattr(import_module(GAMES[game]), "check")  # noqa: B009
-        except (ImportError, AttributeError) as exc:
-            file, line = doc.where(("game",))
-            message = f"the rules of {game!r} are not available in this version ({exc})"
-            return [Problem(file, line, "game", message)]
+    """``check_document``: every problem of the resolved rules."""
     return check_document(doc)
 
 

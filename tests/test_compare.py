@@ -56,8 +56,8 @@ def test_a_fourth_day_raises_the_winning_money(four_days: Comparison) -> None:
     money = measure(four_days, "winning_money")
     assert money.diff[0] > 5 and money.significant
     assert money.games == 120
-    assert all(len(r.day_ends) == 3 for r in four_days.results_a)
-    assert all(len(r.day_ends) == 4 for r in four_days.results_b)
+    assert all(len(r.period_ends) == 3 for r in four_days.results_a)
+    assert all(len(r.period_ends) == 4 for r in four_days.results_b)
 
 
 def test_figures_agree_with_the_games(four_days: Comparison) -> None:
@@ -144,7 +144,7 @@ def test_compare_command_prints_the_table_and_the_chart(
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "A = medici, B = medici-rich: 20 games each, 4 players, random bots, seeds 5..24" in out
-    assert "Who wins" in out and "How days (rounds) end" in out
+    assert "Who wins" in out and "How days end" in out
     assert main([*argv, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 20 and data["seeds"] == [5, 24]

@@ -135,7 +135,7 @@ def test_wrong_arguments_on_action_objects_are_refused():
     with pytest.raises(IllegalAction, match="bid AMOUNT"):
         game.apply(Action("bid"))
     with pytest.raises(IllegalAction, match="bid AMOUNT"):
-        game.apply(Action("bid", 5, ship=3))
+        game.apply(Action("bid", 5, 3))
 
 
 # -- new_game --------------------------------------------------------------------------

@@ -187,7 +187,7 @@ def test_3_compare_streams_to_the_figures_the_kept_results_give():
     figures = {m.key: m for m in streamed.measures()}
     # Every figure again, straight from the kept lists (as compare computed them before).
     ofs = {"winning_money": cmp._winning_money, "score_spread": cmp._spread,
-           "seat_2_wins": cmp._seat_wins(1), "days_full_ships": cmp._day_share("full_ships")}
+           "seat_2_wins": cmp._seat_wins(1), "days_full_ships": cmp._end_share("full_ships")}
     for key, of in ofs.items():
         xs = [of(r) for r in kept.results_a]
         ys = [of(r) for r in kept.results_b]

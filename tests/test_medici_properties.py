@@ -169,7 +169,7 @@ def wrong_actions(game: Game) -> list[str | Action]:
     view = game.view()
     phase = game.phase
     out: list[str | Action] = ["draw 2", "stop 1", "pass 3", "bid", "bid x", "bid -1", "buy 3"]
-    out += [Action("draw", 1), Action("bid"), Action("bid", 5, ship=3), Action("load", 4)]
+    out += [Action("draw", 1), Action("bid"), Action("bid", 5, 3), Action("load", 4)]
     if phase == "selecting":
         out += ["bid 1", "pass", Action("bid", 3)]
         if not view["lot"]:

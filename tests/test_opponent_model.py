@@ -10,11 +10,11 @@ import pytest
 import engine
 from engine.actions import Action
 from engine.bots import make_bot
-from engine.bots.medici_value import best_bid
 from engine.bots.models import learn, model_for
 from engine.bots.opponents import WILLING, Beliefs
 from engine.chance import Rng
 from engine.game import game_from_view
+from engine.medici.value import best_bid
 
 
 # -- beliefs ------------------------------------------------------------------------------------

@@ -90,16 +90,16 @@ def test_goto_out_of_range_says_what_exists(case) -> None:
 def test_goto_day_or_round_lands_on_its_first_step(case) -> None:
     """M-6 / S-6: each day or round opens with its shuffle; the cursor stops right there."""
     cursor, game = case
-    assert cursor.days == [1, 2, 3]
+    assert cursor.periods == [1, 2, 3]
     for day in (3, 1, 2):
-        step = cursor.goto_day(day)
-        assert cursor.day == day
+        step = cursor.goto_period(day)
+        assert cursor.period == day
         assert any(e["type"] == "order" for e in cursor.events)
         if step > 0:
             cursor.back()
-            assert cursor.day == day - 1
-    with pytest.raises(ValueError, match="no day or round 4"):
-        cursor.goto_day(4)
+            assert cursor.period == day - 1
+    with pytest.raises(ValueError, match="no (day|round) 4 in this record"):
+        cursor.goto_period(4)
 
 
 def test_next_scoring_visits_every_scoring(case) -> None:
@@ -136,7 +136,7 @@ def test_branch_follows_the_seed_unless_given_another() -> None:
     """G-1: a branch draws what the original would have drawn; seed= gives fresh chance."""
     game = GAMES["medici-4"]
     cursor = ReplayCursor(record_from_game(game))
-    cursor.goto_day(2)
+    cursor.goto_period(2)
     last_move = game.logic.action_of(cursor.event)  # the move that ended day 1
     cursor.back()
     same = cursor.branch()

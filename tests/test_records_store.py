@@ -157,12 +157,12 @@ def test_list_saves_reports_each_file(tmp_path: Path) -> None:
     infos = {i.name: i for i in list_saves(tmp_path)}
     assert set(infos) == {"mid", "club/done", "broken"}
     mid = infos["mid"]
-    assert (mid.game, mid.variant, mid.players, mid.day, mid.finished) == (
+    assert (mid.game, mid.variant, mid.players, mid.period, mid.finished) == (
         "medici", "medici", ("Player 1", "Player 2", "Player 3"), 1, False
     )
     assert mid.bots == (None, "random", None) and mid.problem is None
     done = infos["club/done"]
-    assert (done.game, done.day, done.finished) == ("medici-vs-strozzi", 3, True)
+    assert (done.game, done.period, done.finished) == ("medici-vs-strozzi", 3, True)
     assert infos["broken"].problem is not None and "cut short" in infos["broken"].problem
     assert [i.name for i in list_saves(tmp_path)][-1] == "mid"  # oldest last
 
@@ -189,7 +189,8 @@ def test_hand_written_records_are_listed_after_a_replay(tmp_path: Path) -> None:
     source = Path(__file__).parent / "records" / "hand-written.json"
     (tmp_path / "table.json").write_text(source.read_text())
     (info,) = list_saves(tmp_path)
-    assert (info.players, info.day, info.finished, info.problem) == (("Ada", "Bo"), 1, False, None)
+    got = (info.players, info.period, info.finished, info.problem)
+    assert got == (("Ada", "Bo"), 1, False, None)
 
 
 # -- one file per game ---------------------------------------------------------------------

@@ -10,7 +10,7 @@ from prompt_toolkit.document import Document
 
 from engine.records import load_game, save_game
 from engine.shell.app import Shell
-from engine.shell.commands import COMMANDS, MOVES
+from engine.shell.commands import COMMANDS, moves
 from engine.shell.completion import ShellCompleter
 from engine.shell.console import Console
 from engine.shell.errors import ShellError
@@ -48,7 +48,7 @@ def test_every_command_has_help_with_an_example(run):
     for name, command in COMMANDS.items():
         text = run.do(f"help {name}")
         assert command.usage in text and "Example" in text, name
-    for word, move in MOVES.items():
+    for word, move in moves().items():
         assert move.usage in run.do(f"help {word}")
     assert "did you mean `help show`?" in run.do("help shw", ok=False)
 

@@ -75,7 +75,8 @@ def positions(variant: str, players: int, seeds: range, want: int) -> dict[tuple
         while not game.is_over:
             legal = game.legal_actions()
             shape = tuple(
-                (e.kind, "span" if isinstance(e, Span) else "harbour" if e.harbour else "plain")
+                (e.kind, "span" if isinstance(e, Span)
+                 else "harbour" if e.arg("harbour") else "plain")
                 for e in legal
             )
             shape = tuple(sorted(set(shape)))
@@ -150,10 +151,10 @@ def test_strozzi_load_completes_ship_then_harbour(tmp_path):
                 if phase == "loading" and ("load", "harbour") in shape)
     shell = make_shell(game, tmp_path)
     loads = [a for a in game.legal_actions() if isinstance(a, Action) and a.kind == "load"]
-    ship = next(a.ship for a in loads if a.harbour)
-    assert set(texts(shell, "load ")) == {str(a.ship) for a in loads}
+    ship = next(a.arg("ship") for a in loads if a.arg("harbour"))
+    assert set(texts(shell, "load ")) == {str(a.arg("ship")) for a in loads}
     assert texts(shell, f"load {ship} ") == ["harbour"]
-    harbours = {str(a.harbour) for a in loads if a.ship == ship}
+    harbours = {str(a.arg("harbour")) for a in loads if a.arg("ship") == ship}
     assert set(texts(shell, f"load {ship} harbour ")) == harbours
 
 

@@ -134,7 +134,7 @@ def test_full_game_against_bots_save_quit_resume_replay_branch(saves):
     at_day2 = ReplayCursor(final.record)
     at_day2.goto(day2)
     assert at_day2.game.view()["day"] == 2 and day2 > 10
-    assert ReplayCursor(final.record).goto_day(2) == day2
+    assert ReplayCursor(final.record).goto_period(2) == day2
     # branch: a new game from step `day2`, played on; the record stays as it was.
     assert f"Branched from done at step {day2}" in out
     branched = second.shells[-1].session.game

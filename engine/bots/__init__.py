@@ -17,7 +17,7 @@ from engine.chance import seat_seed
 
 BOT_SPECS = (
     "random        a uniformly random legal move\n"
-    "greedy        values each lot (ship race, tracks or harbours, bonuses) and bids or\n"
+    "greedy        values each lot with its game's model (every scoring it feeds) and bids or\n"
     "              prices a thrifty share of it, learning what each opponent pays; ~1 ms\n"
     "mcts          search over sampled hidden cards and opponents' styles learnt from their\n"
     f"              bids: {DEFAULT_ITERATIONS} iterations, at most {DEFAULT_SECONDS:g} s a move "

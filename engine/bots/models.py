@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any, Protocol
 
 from engine.actions import Action
 from engine.bots.opponents import Beliefs
 from engine.chance import Rng
 from engine.game import Game
+from engine.registry import find, games
 from engine.rules import Variant
-
-MODELS = {
-    "medici": ("engine.bots.medici_value", "MediciModel"),
-    "medici-vs-strozzi": ("engine.bots.strozzi_value", "StrozziModel"),
-}
-"""Game id -> (module, class) of its model."""
 
 
 class Model(Protocol):
@@ -166,11 +160,13 @@ def model_for(variant: Variant) -> Model:
     hit = _MODELS.get(id(variant))
     if hit is not None and hit[0] is variant:
         return hit[1]
-    where = MODELS.get(variant.game)
-    if where is None:
+    info = find(variant.game)
+    cls = info.load("model") if info is not None else None
+    if cls is None:
         from engine.bots.base import BotError
 
-        raise BotError(f"no bot knows the game {variant.game!r} (known: {', '.join(MODELS)})")
-    model = getattr(import_module(where[0]), where[1])(variant)
+        known = ", ".join(g.id for g in games().values() if g.model)
+        raise BotError(f"no bot but random knows the game {variant.game!r} (known: {known})")
+    model = cls(variant)
     _MODELS[id(variant)] = (variant, model)
     return model

@@ -17,9 +17,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "compare",
         help="simulate two variants with the same seeds and compare the results",
         description="Play GAMES games of each variant, game i of both with seed SEED+i, and "
-        "report winning money, score spread, start player and seat win rates and how days "
-        "end, each with a 95% confidence interval (Wilson score intervals for shares, shown as "
-        "low-high) and the paired difference B - A.",
+        "report winning money, score spread, start player and seat win rates and how scoring "
+        "periods end, each with a 95% confidence interval (Wilson score intervals for shares, "
+        "shown as low-high) and the paired difference B - A.",
     )
     parser.add_argument("a", metavar="A", help="variant name or rules file")
     parser.add_argument("b", metavar="B", help="variant name or rules file")

@@ -29,7 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_game_options(parser)
     parser.add_argument(
         "--players", default="3,4,5",
-        help="table sizes, comma-separated (default 3,4,5; Medici vs Strozzi plays 2)",
+        help="table sizes, comma-separated (default 3,4,5; sizes a game cannot seat are "
+        "left out)",
     )
     parser.add_argument(
         "--field", default=",".join(FIELD),

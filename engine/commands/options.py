@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 
+from engine.registry import default_variant
+
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """``--game`` and ``--variant``: which rules the games are played under."""
-    parser.add_argument("--game", default="medici", help="game or variant name, or a rules file")
+    parser.add_argument("--game", default=default_variant(),
+                        help="game or variant name, or a rules file")
     parser.add_argument("--variant", help="variant name or file (overrides --game)")
 
 

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from engine.errors import RecordError
+from engine.records.examples import examples
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,9 +30,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     replay.add_argument("file", nargs="?",
                         help="a record file (a path, or a save name in the saves folder)")
-    replay.add_argument("--example", nargs="?", const="medici", metavar="GAME",
-                        help="replay a shipped example instead of FILE: medici (4 players, "
-                        "the default) or medici-vs-strozzi")
+    replay.add_argument("--example", nargs="?", const="", metavar="GAME",
+                        help="replay a shipped example instead of FILE: a game's id ("
+                        + ", ".join(examples()) + "; the first is the default)")
     replay.add_argument("--to", type=int, metavar="N", help="the step: 0 is the set-up game, "
                         "each move is one step (default: the last)")
     replay.add_argument("--json", action="store_true", help="print the state as JSON "
@@ -84,7 +85,8 @@ def _replay(args: argparse.Namespace) -> int:
         raise RecordError("replay", "give a record FILE or --example [GAME], one of the two")
     if args.full and args.player is not None:
         raise RecordError("replay", "--full and --player are two different views: give one")
-    path = example_path(args.example) if args.example else _path(args.file, args.saves)
+    path = (example_path(args.example or None) if args.example is not None
+            else _path(args.file, args.saves))
     if args.to is None and not args.json and args.player is None and not args.full:
         return _interactive(path, args.saves)
     cursor = ReplayCursor(path)

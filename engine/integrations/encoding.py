@@ -1,13 +1,9 @@
 """What the OpenSpiel and PettingZoo adapters share: integer actions and observation tensors.
 
-**Actions.** Each game has a fixed integer action space (``ActionMap``):
-
-- Medici: ``0 draw``, ``1 stop``, ``2 pass``, then ``3 + N`` is ``bid N`` for N in
-  0..``max_amount`` (bid 0 is never legal: M-9 asks for at least ``min_bid``).
-- Medici vs Strozzi: ``0 draw``, ``1 stop``, ``2 buy``, ``3 decline``, ``4 discard``, then
-  the loads in the order of the rules' ships and harbours (``load 3``, ``load 3 harbour 1``,
-  ... ``load 5 harbour 3``: 12 with three ships and three harbours), then ``price N`` for N
-  in 0..``max_amount``.
+**Actions.** Each game has a fixed integer action space (``ActionMap``): its actions
+without an amount, in the order its ``encoding.py`` lists them, then ``base + N`` for the
+amount action with N in 0..``max_amount``. Each game's ``encoding.py`` (in its folder,
+named by its descriptor's ``encoding``) writes out its own space and observation parts.
 
 Amounts above ``max_amount`` are legal in the engine (a rich bidder, a price on loans) but
 not offered by the adapters: the action space must be finite. The default, 200, is above
@@ -20,18 +16,49 @@ built from the player's view alone, so it never holds the pile order or removed 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from engine.actions import Action, Legal, Span, amount_action
+from engine.registry import game_info
 from engine.rules import Variant
 
 DEFAULT_MAX_AMOUNT = 200
 """The highest bid or price the integer action space holds, unless a game says otherwise."""
 MAX_AMOUNT_LIMIT = 100_000
 """The most ``max_amount`` may be (the action space has ``max_amount + 1`` amount actions)."""
+
+
+Slots = dict[str, np.ndarray]
+OneHot = Callable[..., None]
+Counts = Callable[..., None]
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """One game's integer actions and observation parts (its folder's ``encoding.py``)."""
+
+    pieces: Callable[[Any], list[str]]
+    """The game's distinct pieces (cards, tiles) from its logic, in the rules' order."""
+    actions: Callable[[Any], tuple[list[Action], str]]
+    """The actions without an amount, in id order, and the kind of the amount action."""
+    parts: Callable[[Any, int, int], list[tuple[str, int]]]
+    """``(logic, players, pieces)`` -> the observation's parts after ``viewer`` and ``current``."""
+    fill: Callable[[dict[str, Any], Slots, OneHot, Counts, int], None]
+    """Fill the parts from a view: ``(view, slots, one_hot, counts, pieces)``."""
+    max_length: Callable[[Any, int], int]
+    """An upper bound on moves plus chance outcomes in one game (for OpenSpiel)."""
+
+
+def encoding_of(variant: Variant) -> Encoding:
+    """The encoding of a variant's game; ValueError if the game has none."""
+    found = game_info(variant.game).load("encoding")
+    if found is None:
+        raise ValueError(f"{variant.game} has no integer encoding for the adapters")
+    return found  # type: ignore[no-any-return]
 
 
 def check_max_amount(value: object) -> int:
@@ -48,14 +75,7 @@ class ActionMap:
 
     def __init__(self, variant: Variant, max_amount: int = DEFAULT_MAX_AMOUNT) -> None:
         self.max_amount = check_max_amount(max_amount)
-        logic: Any = variant.logic
-        if variant.game == "medici":
-            fixed = [Action("draw"), Action("stop"), Action("pass")]
-            self.amount_kind = "bid"
-        else:
-            fixed = [Action(k) for k in ("draw", "stop", "buy", "decline", "discard")]
-            fixed += list(logic.loads.values())
-            self.amount_kind = "price"
+        fixed, self.amount_kind = encoding_of(variant).actions(variant.logic)
         self.fixed = fixed
         self.index = {action: i for i, action in enumerate(fixed)}
         self.base = len(fixed)
@@ -78,8 +98,6 @@ class ActionMap:
             action.kind == self.amount_kind
             and action.amount is not None
             and 0 <= action.amount <= self.max_amount
-            and action.ship is None
-            and action.harbour is None
         ):
             return self.base + action.amount
         raise ValueError(
@@ -108,9 +126,7 @@ class ActionMap:
 
 def pieces_of(variant: Variant) -> list[str]:
     """The distinct cards or tiles of a variant, in the rules' order (``fur:3``, ``gold:10``)."""
-    logic: Any = variant.logic
-    deck = logic.deck if variant.game == "medici" else logic.tiles
-    return list(dict.fromkeys(deck))
+    return encoding_of(variant).pieces(variant.logic)
 
 
 class Layout(NamedTuple):
@@ -135,43 +151,14 @@ class Layout(NamedTuple):
         return "\n".join(lines)
 
 
-MEDICI_PHASES = ("selecting", "bidding", "game_over")
-STROZZI_PHASES = ("drawing", "pricing", "offer", "loading", "game_over")
-
-
 def layout_for(variant: Variant, players: int) -> Layout:
-    """The observation layout of a variant at a player count.
-
-    Medici (n seats, C distinct cards, K commodities): ``viewer`` n, ``current`` n,
-    ``phase`` 3 (selecting, bidding, over), ``day`` 1, ``money`` n, ``ships`` n*C (count
-    of each card on each ship), ``tracks`` n*K (levels), ``lot`` C, ``discards`` C,
-    ``pile_count`` 1, ``high_bid`` 1, ``high_bidder`` n, ``bidders`` n (still to bid),
-    ``selector`` n, ``start_player`` n. Medici vs Strozzi (S ships, H harbours, R rows):
-    ``viewer`` 2, ``current`` 2, ``phase`` 5 (drawing, pricing, offer, loading, over),
-    ``round`` 1, ``coins`` 2, ``loans`` 2, ``ships`` 2*S*C, ``harbour_of_ship`` 2*S*(H+1)
-    (none, then each harbour), ``markers`` R (signed: towards seat 0 negative), ``lot`` C,
-    ``price`` 1, ``active`` 2, ``buyer`` 2, ``bag`` C, ``discards`` C. Amounts are raw
-    florins or coins, counts raw counts; one-hots are 0/1.
+    """The observation layout of a variant at a player count: ``viewer`` and ``current``
+    (one-hot over the seats), then the game's own parts (its ``encoding.py`` lists them).
+    Amounts are raw money, counts raw counts; one-hots are 0/1.
     """
-    logic: Any = variant.logic
     cards = tuple(pieces_of(variant))
-    c, n = len(cards), players
-    if variant.game == "medici":
-        k = len(logic.commodities)
-        parts = [
-            ("viewer", n), ("current", n), ("phase", len(MEDICI_PHASES)), ("day", 1),
-            ("money", n), ("ships", n * c), ("tracks", n * k), ("lot", c), ("discards", c),
-            ("pile_count", 1), ("high_bid", 1), ("high_bidder", n), ("bidders", n),
-            ("selector", n), ("start_player", n),
-        ]
-    else:
-        s, h, r = len(logic.holds), len(logic.harbours), len(logic.rows)
-        parts = [
-            ("viewer", 2), ("current", 2), ("phase", len(STROZZI_PHASES)), ("round", 1),
-            ("coins", 2), ("loans", 2), ("ships", 2 * s * c), ("harbour_of_ship", 2 * s * (h + 1)),
-            ("markers", r), ("lot", c), ("price", 1), ("active", 2), ("buyer", 2), ("bag", c),
-            ("discards", c),
-        ]
+    own = encoding_of(variant).parts(variant.logic, players, len(cards))
+    parts = [("viewer", players), ("current", players), *own]
     return Layout(variant.game, players, tuple(parts), cards)
 
 
@@ -197,46 +184,5 @@ def observation(view: dict[str, Any], layout: Layout) -> np.ndarray:
 
     one_hot("viewer", view.get("viewer"))
     one_hot("current", view.get("current_player"))
-    players = view["players"]
-    if layout.game == "medici":
-        phase = view["phase"]
-        one_hot("phase", MEDICI_PHASES.index(phase) if phase in MEDICI_PHASES else None)
-        slots["day"][0] = view["day"]
-        k = len(players[0]["tracks"]) if players else 0
-        for p, seat in enumerate(players):
-            slots["money"][p] = seat["money"]
-            counts("ships", seat["ship"], p * c)
-            slots["tracks"][p * k : (p + 1) * k] = list(seat["tracks"].values())
-        counts("lot", view["lot"])
-        counts("discards", view["discards"])
-        slots["pile_count"][0] = view["pile_count"]
-        slots["high_bid"][0] = view["high_bid"] or 0
-        one_hot("high_bidder", view["high_bidder"])
-        for p in view["bidders"]:
-            slots["bidders"][p] = 1.0
-        one_hot("selector", view["selector"])
-        one_hot("start_player", view["start_player"])
-        return out
-    phase = view["phase"]
-    one_hot("phase", STROZZI_PHASES.index(phase) if phase in STROZZI_PHASES else None)
-    slots["round"][0] = view["round"]
-    ships = len(players[0]["ships"])
-    width = slots["harbour_of_ship"].size // (2 * ships)
-    for p, seat in enumerate(players):
-        slots["coins"][p] = seat["coins"]
-        slots["loans"][p] = seat["loans"]
-        for i, ship in enumerate(seat["ships"]):
-            counts("ships", ship["tiles"], (p * ships + i) * c)
-            one_hot("harbour_of_ship", ship["harbour"] or 0, (p * ships + i) * width)
-    row = 0
-    for harbour in view["harbours"]:
-        for r in harbour["rows"]:
-            slots["markers"][row] = r["marker"]
-            row += 1
-    counts("lot", view["lot"])
-    slots["price"][0] = view["price"] or 0
-    one_hot("active", view["active_player"])
-    one_hot("buyer", view["buyer"])
-    counts("bag", view["bag_tiles"])
-    counts("discards", view["discards"])
+    game_info(layout.game).load("encoding").fill(view, slots, one_hot, counts, c)
     return out

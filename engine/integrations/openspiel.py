@@ -56,10 +56,12 @@ from engine.integrations.encoding import (
     DEFAULT_MAX_AMOUNT,
     ActionMap,
     check_max_amount,
+    encoding_of,
     layout_for,
     observation,
     pieces_of,
 )
+from engine.registry import PROGRAM, GameInfo, games
 from engine.rules import Variant, load_variant
 
 UTILITIES = ("money", "win")
@@ -137,7 +139,7 @@ class MediciSpielGame(pyspiel.Game):
         if unknown:
             raise ValueError(f"unknown parameters {sorted(unknown)}: accepted {sorted(defaults)}")
         self.variant: Variant = variant or load_variant(str(merged["variant"]))
-        expected = "medici" if game_type.short_name == "python_medici" else "medici-vs-strozzi"
+        expected = _GAME_OF[game_type.short_name]
         if self.variant.game != expected:
             raise ValueError(
                 f"variant {merged['variant']!r} is a {self.variant.game} game; "
@@ -185,13 +187,7 @@ class MediciSpielGame(pyspiel.Game):
 
 def _max_length(variant: Variant, players: int) -> int:
     """An upper bound on moves plus chance outcomes in one game, for ``GameInfo``."""
-    logic: Any = variant.logic
-    if variant.game == "medici":
-        cards = max(pc["cards_per_day"] for pc in logic.counts.values())
-        # A lot: up to 3 draws (each with its card), a stop, a bid or pass from each seat.
-        return logic.days * (cards * (2 + 2 + players) + players + 1)
-    # A lot: up to 3 draws with their tiles, stop, price, answer, load or discard.
-    return logic.rounds * len(logic.tiles) * 10
+    return encoding_of(variant).max_length(variant.logic, players)
 
 
 class Table:
@@ -493,42 +489,49 @@ def _game_type(short_name: str, long_name: str, params: dict[str, Any], most: in
     )
 
 
-MEDICI_TYPE = _game_type(
-    "python_medici",
-    "Medici (medici engine)",
-    {"players": 4, "variant": "medici", "utility": "money", "max_amount": DEFAULT_MAX_AMOUNT},
-    6,
-)
-STROZZI_TYPE = _game_type(
-    "python_medici_vs_strozzi",
-    "Medici vs Strozzi (medici engine)",
-    {"variant": "medici-vs-strozzi", "utility": "money", "max_amount": DEFAULT_MAX_AMOUNT},
-    2,
-)
+def _spiel_name(game_id: str) -> str:
+    """The OpenSpiel name of a game: ``python_`` and its id (``python_medici``)."""
+    return "python_" + game_id.replace("-", "_")
 
 
-class MediciGame(MediciSpielGame):
-    """``python_medici``: Medici for 2-6 players."""
+def _type_of(info: GameInfo) -> Any:
+    """The OpenSpiel game type of a registered game: its default variant's parameters
+    (``players`` where it can be played by more than one count)."""
+    counts = list(load_variant(info.variant).logic.player_counts())
+    params: dict[str, Any] = {}
+    if len(counts) > 1:
+        params["players"] = 4 if 4 in counts else counts[0]
+    params.update(variant=info.variant, utility="money", max_amount=DEFAULT_MAX_AMOUNT)
+    return _game_type(_spiel_name(info.id), f"{info.title} ({PROGRAM} engine)", params,
+                      max(counts))
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(MEDICI_TYPE, params)
+
+TYPES: dict[str, Any] = {info.id: _type_of(info) for info in games().values() if info.encoding}
+"""Each registered game with an encoding, by id: its OpenSpiel game type."""
+_GAME_OF = {game_type.short_name: game_id for game_id, game_type in TYPES.items()}
 
 
-class MediciVsStrozziGame(MediciSpielGame):
-    """``python_medici_vs_strozzi``: Medici vs Strozzi for 2 players."""
+def _game_class(game_type: Any) -> type[MediciSpielGame]:
+    """The class ``pyspiel.load_game`` builds for one game type."""
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(STROZZI_TYPE, params)
+    class Registered(MediciSpielGame):
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
+            super().__init__(game_type, params)
+
+    Registered.__name__ = Registered.__qualname__ = f"SpielGame_{game_type.short_name}"
+    Registered.__doc__ = f"``{game_type.short_name}``: {game_type.long_name}."
+    return Registered
 
 
 def game_for(
     variant: Variant, players: int, utility: str = "money", max_amount: int = DEFAULT_MAX_AMOUNT
 ) -> MediciSpielGame:
     """The OpenSpiel game of an already loaded variant (a rules file included)."""
+    game_type = TYPES[variant.game]
     params: dict[str, Any] = {"variant": variant.name, "utility": utility, "max_amount": max_amount}
-    if variant.game == "medici":
-        return MediciSpielGame(MEDICI_TYPE, {**params, "players": players}, variant)
-    return MediciSpielGame(STROZZI_TYPE, params, variant)
+    if "players" in game_type.parameter_specification:
+        params["players"] = players
+    return MediciSpielGame(game_type, params, variant)
 
 
 def state_from_view(game: MediciSpielGame, view: dict[str, Any], seed: int) -> Any:
@@ -546,5 +549,5 @@ def state_from_view(game: MediciSpielGame, view: dict[str, Any], seed: int) -> A
     return state
 
 
-pyspiel.register_game(MEDICI_TYPE, MediciGame)
-pyspiel.register_game(STROZZI_TYPE, MediciVsStrozziGame)
+for _type in TYPES.values():
+    pyspiel.register_game(_type, _game_class(_type))

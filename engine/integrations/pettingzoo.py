@@ -45,6 +45,7 @@ from engine.integrations.encoding import (
     layout_for,
     observation,
 )
+from engine.registry import default_variant
 from engine.rules import load_variant
 
 UTILITIES = ("money", "win")
@@ -69,14 +70,14 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
 
     def __init__(
         self,
-        game: str = "medici",
+        game: str | None = None,
         players: int | None = None,
         utility: str = "money",
         max_amount: int = DEFAULT_MAX_AMOUNT,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.variant = load_variant(game)
+        self.variant = load_variant(game or default_variant())
         counts = list(self.variant.logic.player_counts())
         if players is None:
             players = 4 if 4 in counts else counts[0]

@@ -9,46 +9,31 @@ from engine.actions import Action, Grammar, Legal, Span
 from engine.agreement import agree
 from engine.chance import Chance
 from engine.logic import Logic, State, deck_of, multiset_without
+from engine.lots import LotDrawing, LotWords
 from engine.medici.schema import DEFAULTS
-from engine.phases import PhaseSpec
+from engine.medici.views import BidView, MediciPlayer, MediciView
+from engine.phases import Phase, phase_table
 from engine.scoring import best, ranked_payouts
 
-DRAW = Action("draw")
-STOP = Action("stop")
 PASS = Action("pass")
 
-PHASES = PhaseSpec(
-    states=[
-        {"name": "setup"},
-        {"name": "day_start", "on_enter": "enter_day_start"},
-        {"name": "selecting"},
-        {"name": "bidding", "on_enter": "enter_bidding"},
-        {"name": "free_fill", "on_enter": "enter_free_fill"},
-        {"name": "scoring", "on_enter": "enter_scoring"},
-        {"name": "game_over", "on_enter": "enter_game_over", "final": True},
-    ],
-    transitions=[
-        {"trigger": "begin", "source": "setup", "dest": "day_start"},
-        {"trigger": "open", "source": "day_start", "dest": "selecting"},
-        {"trigger": "draw", "source": "selecting", "dest": None},
-        {"trigger": "stop", "source": "selecting", "dest": "bidding"},
-        {"trigger": "bid", "source": "bidding", "dest": None},
-        {"trigger": "pass", "source": "bidding", "dest": None},
-        {"trigger": "next_lot", "source": "bidding", "dest": "selecting"},
-        {"trigger": "fill", "source": "bidding", "dest": "free_fill"},
-        {"trigger": "score", "source": ["bidding", "free_fill"], "dest": "scoring"},
-        {"trigger": "next_day", "source": "scoring", "dest": "day_start"},
-        {"trigger": "finish", "source": "scoring", "dest": "game_over"},
-    ],
-    initial="setup",
-    moves=frozenset({"draw", "stop", "bid", "pass"}),
-    descriptions={
-        "selecting": "selector draws 1-3 cards (M-8)",
-        "bidding": "one bid or pass each, selector last (M-9)",
-        "free_fill": "last player fills for free (M-12)",
-        "scoring": "ships, majorities, bonuses (M-13..M-17)",
-    },
-)
+PHASES = phase_table([
+    Phase("setup", auto={"begin": "day_start"}),
+    Phase("day_start", on_enter="enter_day_start", auto={"open": "selecting"}),
+    Phase("selecting", actor="selector", moves={"draw": None, "stop": "bidding"},
+          text="selector draws 1-3 cards (M-8)"),
+    Phase("bidding", actor="bidder()", on_enter="enter_bidding", sale="auction",
+          moves={"bid": None, "pass": None},
+          auto={"next_lot": "selecting", "fill": "free_fill", "score": "scoring"},
+          text="one bid or pass each, selector last (M-9)"),
+    Phase("free_fill", on_enter="enter_free_fill", auto={"score": "scoring"},
+          text="last player fills for free (M-12)"),
+    Phase("scoring", on_enter="enter_scoring", scoring=True,
+          auto={"next_day": "day_start", "finish": "game_over"},
+          text="ships, majorities, bonuses (M-13..M-17)"),
+    Phase("game_over", on_enter="enter_game_over", final=True),
+])
+"""Medici's phase table: who acts, which moves each phase allows, what follows."""
 
 
 class MediciState(State):
@@ -103,10 +88,12 @@ class MediciState(State):
         return c
 
 
-class MediciLogic(Logic):
+class MediciLogic(LotDrawing, Logic):
     """Medici's rules for one variant."""
 
     game = "medici"
+    lot_words = LotWords(piece="card", pieces="cards", source="pile", unknown="pile_unknown",
+                         rule="M-8")
     grammar = Grammar({"draw": (), "stop": (), "bid": ("amount",), "pass": ()})
     phases = PHASES
 
@@ -161,58 +148,41 @@ class MediciLogic(Logic):
         return st
 
     # -- questions --------------------------------------------------------------------
-    def current_player(self, st: MediciState) -> int | None:
-        """The selector while selecting, the bidder to act while bidding."""
-        if st.phase == "selecting":
-            return st.selector
-        if st.phase == "bidding":
-            return st.order[st.turn]
-        return None
+    def bidder(self, st: MediciState) -> int:
+        """The player to bid or pass now (M-9)."""
+        return st.order[st.turn]
 
     def free(self, st: MediciState, player: int) -> int:
         """Free holds on a player's ship."""
         return st.pc["ship_capacity"] - len(st.ships[player])
 
-    def _draw_problem(self, st: MediciState) -> str | None:
-        """Why the selector may not draw another card now (M-8), or None."""
-        size = len(st.lot) + 1
-        if size > self.max_lot:
-            return f"the lot already has {self.max_lot} cards, the most a lot may have (M-8)"
-        if not st.pile and not st.pile_unknown:
-            return "the pile is empty (M-8)"
+    def lot_room(self, st: MediciState) -> int:
+        """M-8: a lot fits the selector's free holds, or some player's (``lot_limit``)."""
         cap = st.pc["ship_capacity"]
         if self.lot_limit_self:
-            room = cap - len(st.ships[st.selector])
-            if room < size:
-                return f"you have room for only {room} cards, so the lot cannot grow (M-8)"
-        elif cap - min(map(len, st.ships)) < size:
-            return f"no player has room for {size} cards, so the lot cannot grow (M-8)"
-        return None
+            return cap - len(st.ships[st.selector])
+        return cap - min(map(len, st.ships))
 
-    def legal(self, st: MediciState) -> list[Legal]:
-        """Draw/stop while selecting; a bid range and pass while bidding."""
-        phase = st.phase
-        if phase == "bidding":
-            player = st.order[st.turn]
-            lo = st.high_bid + 1 if st.high_bid >= self.min_bid else self.min_bid
-            if self.loans:
-                return [Span("bid", lo, None), PASS]
-            hi = st.money[player]
-            return [Span("bid", lo, hi), PASS] if lo <= hi else [PASS]
-        if phase == "selecting":
-            out: list[Legal] = []
-            if self._draw_problem(st) is None:
-                out.append(DRAW)
-            if st.lot:
-                out.append(STOP)
-            return out
-        return []
+    def room_message(self, st: MediciState, room: int, size: int) -> str:
+        """Why the lot cannot grow to ``size`` cards (M-8)."""
+        if self.lot_limit_self:
+            return f"you have room for only {room} cards, so the lot cannot grow (M-8)"
+        return f"no player has room for {size} cards, so the lot cannot grow (M-8)"
+
+    def legal_bid_pass(self, st: MediciState) -> list[Legal]:
+        """M-9: a bid above the high bid (at least the minimum), up to the bidder's money;
+        or pass."""
+        lo = st.high_bid + 1 if st.high_bid >= self.min_bid else self.min_bid
+        if self.loans:
+            return [Span("bid", lo, None), PASS]
+        hi = st.money[st.order[st.turn]]
+        return [Span("bid", lo, hi), PASS] if lo <= hi else [PASS]
 
     def check(self, st: MediciState, action: Action) -> None:
         """Refuse what M-8 and M-9 forbid, saying why."""
         kind = action.kind
         if kind == "bid":
-            amount: int = action.amount  # type: ignore[assignment]  (shape checked)
+            amount: int = action[1]  # bid AMOUNT, shape checked
             player = st.order[st.turn]
             if amount < self.min_bid:
                 raise self.refuse(st, f"a bid must be at least {self.min_bid} (M-9)")
@@ -226,12 +196,10 @@ class MediciLogic(Logic):
                     f"{st.names[player]} {agree(st.names[player], 'has')} only "
                     f"{st.money[player]} florins (M-9)",
                 )
-        elif kind == "draw":
-            problem = self._draw_problem(st)
+        elif kind != "pass":
+            problem = self.draw_problem(st) if kind == "draw" else self.stop_problem(st)
             if problem is not None:
                 raise self.refuse(st, problem)
-        elif kind == "stop" and not st.lot:
-            raise self.refuse(st, "draw at least one card before stopping (M-8)")
 
     # -- moves ------------------------------------------------------------------------
     def perform(self, st: MediciState, action: Action) -> None:
@@ -240,10 +208,11 @@ class MediciLogic(Logic):
         if kind == "bid":
             player = st.order[st.turn]
             self.pm.fire(st, "bid")
-            st.log.append({"type": "bid", "player": player, "amount": action.amount})
-            st.high_bid = action.amount  # type: ignore[assignment]
+            amount = action[1]  # bid AMOUNT
+            st.log.append({"type": "bid", "player": player, "amount": amount})
+            st.high_bid = amount
             st.high_bidder = player
-            st.bids.append((player, action.amount))
+            st.bids.append((player, amount))
             self._next_bidder(st)
         elif kind == "pass":
             player = st.order[st.turn]
@@ -252,15 +221,9 @@ class MediciLogic(Logic):
             st.bids.append((player, None))
             self._next_bidder(st)
         elif kind == "draw":
-            if not st.pile:
-                self._continue_pile(st)
-            self.pm.fire(st, "draw")
-            card = st.pile.pop()
-            st.lot.append(card)
-            st.log.append({"type": "draw", "player": st.selector, "card": card})
+            self.perform_draw(st, st.selector)
         else:
-            st.log.append({"type": "stop", "player": st.selector})
-            self.pm.fire(st, "stop")
+            self.perform_stop(st, st.selector)
 
     def _next_bidder(self, st: MediciState) -> None:
         st.turn += 1
@@ -365,7 +328,7 @@ class MediciLogic(Logic):
         )
         return player
 
-    def _continue_pile(self, st: MediciState) -> None:
+    def continue_source(self, st: MediciState) -> None:
         """The pile's next cards when they were not known in advance (a table game, G-1)."""
         unseen = multiset_without(self.deck, st.lot, st.discards, *st.ships)
         order, st.pile_unknown = self.continue_order(
@@ -396,7 +359,7 @@ class MediciLogic(Logic):
         taken: list[str] = []
         while len(st.ships[player]) < cap and (st.pile or st.pile_unknown):
             if not st.pile:
-                self._continue_pile(st)
+                self.continue_source(st)
             card = st.pile.pop()
             st.ships[player].append(card)
             taken.append(card)
@@ -496,42 +459,40 @@ class MediciLogic(Logic):
             "start_players": [e["player"] for e in st.log if e["type"] == "start_player"],
         }
 
-    def view(self, st: MediciState, player: int | None) -> dict[str, Any]:
+    def view(self, st: MediciState, player: int | None) -> MediciView:
         """The documented view (README: "Game.view")."""
         full = player is None
-        current = self.current_player(st)
-        players = []
-        for p, name in enumerate(st.names):
-            ship = st.ships[p]
-            players.append(
-                {
-                    "name": name,
-                    "money": st.money[p],
-                    "ship": ship[:],
-                    "ship_value": sum(self.value[c] for c in ship),
-                    "free_holds": st.pc["ship_capacity"] - len(ship),
-                    "tracks": dict(zip(self.commodities, st.tracks[p], strict=True)),
-                }
+        bidding = st.phase == "bidding"
+        players = [
+            MediciPlayer(
+                name=name,
+                money=st.money[p],
+                ship=st.ships[p][:],
+                ship_value=sum(self.value[c] for c in st.ships[p]),
+                free_holds=st.pc["ship_capacity"] - len(st.ships[p]),
+                tracks=dict(zip(self.commodities, st.tracks[p], strict=True)),
             )
-        view: dict[str, Any] = {
-            "game": self.game,
-            "day": st.day,
-            "days": self.days,
-            "phase": st.phase,
-            "current_player": current,
-            "players": players,
-            "selector": st.selector if st.phase in ("selecting", "bidding") else None,
-            "start_player": st.start_player,
-            "lot": st.lot[:],
-            "high_bid": st.high_bid if st.phase == "bidding" else None,
-            "high_bidder": st.high_bidder if st.phase == "bidding" else None,
-            "bids": [{"player": p, "bid": b} for p, b in st.bids] if st.phase == "bidding" else [],
-            "bidders": list(st.order[st.turn :]) if st.phase == "bidding" else [],
-            "pile_count": len(st.pile) + st.pile_unknown,
-            "discards": st.discards[:],
-            "winners": self.winners(st),
-            "viewer": player,
-        }
+            for p, name in enumerate(st.names)
+        ]
+        view = MediciView(
+            game=self.game,
+            day=st.day,
+            days=self.days,
+            phase=st.phase,
+            current_player=self.current_player(st),
+            players=players,
+            selector=st.selector if st.phase in ("selecting", "bidding") else None,
+            start_player=st.start_player,
+            lot=st.lot[:],
+            high_bid=st.high_bid if bidding else None,
+            high_bidder=st.high_bidder if bidding else None,
+            bids=[BidView(player=p, bid=b) for p, b in st.bids] if bidding else [],
+            bidders=list(st.order[st.turn :]) if bidding else [],
+            pile_count=len(st.pile) + st.pile_unknown,
+            discards=st.discards[:],
+            winners=self.winners(st),
+            viewer=player,
+        )
         if full:
             view["pile"] = st.pile[::-1] + ["?"] * st.pile_unknown
             view["removed"] = None if st.removed is None else st.removed[:]

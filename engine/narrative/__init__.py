@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.narrative.medici import MediciNarrator
 from engine.narrative.narrator import Event, Narrator
 from engine.narrative.sentence import (
     Line,
@@ -24,18 +23,15 @@ from engine.narrative.sentence import (
     piece_style,
     pieces,
 )
-from engine.narrative.strozzi import StrozziNarrator
-
-NARRATORS: dict[str, type[Narrator]] = {
-    "medici": MediciNarrator,
-    "medici-vs-strozzi": StrozziNarrator,
-}
-"""Each game's describer; a game without one has its events told plainly."""
+from engine.registry import find
 
 
 def narrator(game: str, names: Sequence[str]) -> Narrator:
-    """The describer of ``game`` (the generic one for a game it does not know)."""
-    return NARRATORS.get(game, Narrator)(names)
+    """The describer of ``game``, named by its descriptor (the generic one for a game that
+    has none, or that no registered game has the id of)."""
+    info = find(game)
+    own = info.load("narrator") if info is not None else None
+    return (own or Narrator)(names)
 
 
 def tell(
@@ -49,6 +45,6 @@ def tell(
 
 
 __all__ = [
-    "NARRATORS", "Line", "Narrator", "Role", "Segment", "Sentence", "join", "names_list",
+    "Line", "Narrator", "Role", "Segment", "Sentence", "join", "names_list",
     "narrator", "ordinal", "piece_style", "pieces", "tell",
 ]

@@ -48,7 +48,7 @@ class Narrator:
     """The event keys of one piece (a draw) and of several (a purchase); the plural's word."""
     verb: ClassVar[str] = "shuffled"
     """What is done to the pile or bag at an ``order``."""
-    period: ClassVar[str] = "day"
+    period: ClassVar[str] = "period"
     endings: ClassVar[dict[str, str]] = {}
     """What the game is played in (days, rounds) and why one ends, by a ``by`` value."""
     unit: ClassVar[str] = "money"

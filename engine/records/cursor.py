@@ -1,4 +1,4 @@
-"""Stepping through a record: forward, back, jump to a step, a day or round, or a scoring.
+"""Stepping through a record: forward, back, jump to a step, a scoring period, or a scoring.
 
 A *step* is a move and everything it caused (derived events, chance outcomes, scoring);
 step 0 is the game as set up, step ``total`` the end of the record. The cursor keeps a
@@ -19,22 +19,16 @@ from engine.logic import Event
 from engine.records.format import Record, record_from_game
 from engine.records.store import load_path
 from engine.records.verify import replay_record
+from engine.registry import game_info
 
 SNAPSHOT_EVERY = 16
 """Steps between snapshots: a jump applies at most this many moves."""
 
-SCORING_EVENTS = frozenset({"day_end", "round_end"})
-"""Event types that open a scoring (M-13, S-14): where ``next_scoring`` stops."""
-
-
-def period(game: Game) -> int | None:
-    """The day (Medici) or round (Medici vs Strozzi) a game is in; None before the first."""
-    state = game.state
-    for name in ("day", "round"):
-        value = getattr(state, name, None)
-        if isinstance(value, int):
-            return value
-    return None
+def period_of(game: Game) -> int | None:
+    """The scoring period a game is in (its descriptor's ``vocabulary.period``); None
+    before the first."""
+    value = getattr(game.state, game_info(game.variant.game).vocabulary.period, None)
+    return value if isinstance(value, int) else None
 
 
 class ReplayCursor:
@@ -71,17 +65,20 @@ class ReplayCursor:
             self._moves.append(action)
         bounds = self._bounds
         # The steps whose move led to a scoring (M-13, S-14), for next_scoring().
+        self.scoring_events = game_info(self._snapshots[0].variant.game).scoring_events
+        """The event types that open a scoring in this record's game."""
+        scoring = self.scoring_events
         self.scoring_steps: list[int] = [
             k
             for k in range(1, len(bounds))
-            if any(e.get("type") in SCORING_EVENTS for e in events[bounds[k - 1] : bounds[k]])
+            if any(e.get("type") in scoring for e in events[bounds[k - 1] : bounds[k]])
         ]
         self._step = 0
         self._game = self._snapshots[0].clone()
 
     def _note(self, step: int, game: Game) -> None:
         self._bounds.append(len(game.events))
-        self._periods.append(period(game))
+        self._periods.append(period_of(game))
         if step % self._every == 0:
             self._snapshots.append(game.clone())
 
@@ -102,13 +99,13 @@ class ReplayCursor:
         return self._game
 
     @property
-    def day(self) -> int | None:
-        """The day or round at the current step."""
+    def period(self) -> int | None:
+        """The scoring period (a day, a round...) at the current step."""
         return self._periods[self._step]
 
     @property
-    def days(self) -> list[int]:
-        """The days (or rounds) the record reaches, in order."""
+    def periods(self) -> list[int]:
+        """The scoring periods the record reaches, in order."""
         return sorted({p for p in self._periods if p is not None})
 
     @property
@@ -155,13 +152,14 @@ class ReplayCursor:
         """Go ``n`` steps back (stopping at the start); returns the new step."""
         return self.goto(max(0, min(self.total, self._step - n)))
 
-    def goto_day(self, day: int) -> int:
-        """Jump to the first step of a day (Medici) or round (Medici vs Strozzi)."""
+    def goto_period(self, number: int) -> int:
+        """Jump to the first step of a scoring period (a day, a round)."""
         for step, value in enumerate(self._periods):
-            if value == day:
+            if value == number:
                 return self.goto(step)
-        shown = ", ".join(str(d) for d in self.days) or "none"
-        raise ValueError(f"no day or round {day} in this record (it has: {shown})")
+        shown = ", ".join(str(d) for d in self.periods) or "none"
+        word = game_info(self._snapshots[0].variant.game).vocabulary.period
+        raise ValueError(f"no {word} {number} in this record (it has: {shown})")
 
     def next_scoring(self) -> int | None:
         """Jump to the next step with a scoring; None (and stay) if there is none."""

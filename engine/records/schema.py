@@ -9,7 +9,7 @@ every other field of an event is compared with what the rules produce.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections import abc
 from typing import Any
 
 from engine.chance import CHANCE_EVENTS
@@ -115,7 +115,6 @@ RECORD = Record(
     },
 )
 
-_MOVE_FIELDS = ("amount", "ship", "harbour")
 _MOVE_NUMBER = Int(0, 1_000_000_000)
 _SMALL = Int(0, 1000)
 _PIECES = ListOf(Text(40))
@@ -156,10 +155,13 @@ def _check_bots(players: list[dict[str, Any]], name: str) -> None:
 
 
 def check_events(
-    events: list[Any], name: str, kinds: Collection[str], seats: int
+    events: list[Any], name: str, kinds: abc.Mapping[str, tuple[str, ...]], seats: int
 ) -> None:
-    """Type-check the fields of each event that replaying it reads (moves, chance, setup)."""
+    """Type-check the fields of each event that replaying it reads (moves, chance, setup);
+    ``kinds`` is the game's grammar (a move's arguments are the event's keys it names)."""
     checker = Checker(Document(events, name, {}))
+    # Every argument name of the grammar, on any move: a stray one is still a typed field.
+    names = sorted({part.rstrip("?") for pattern in kinds.values() for part in pattern})
     for index, event in enumerate(events):
         path: KeyPath = ("events", index)
         if not isinstance(event, dict):
@@ -177,7 +179,7 @@ def check_events(
                 event.get("players"), path + ("players",), checker
             )
         elif kind in kinds:
-            _check_move(event, path, checker, seats)
+            _check_move(event, names, path, checker, seats)
         elif kind in CHANCE_EVENTS:
             _check_chance(event, kind, path, checker)
         if len(checker.problems) >= 5:
@@ -185,8 +187,10 @@ def check_events(
     _raise(checker.problems, name)
 
 
-def _check_move(event: dict[str, Any], path: KeyPath, checker: Checker, seats: int) -> None:
-    for key in _MOVE_FIELDS:
+def _check_move(
+    event: dict[str, Any], names: list[str], path: KeyPath, checker: Checker, seats: int
+) -> None:
+    for key in names:
         if event.get(key) is not None:
             _MOVE_NUMBER.check(event[key], path + (key,), checker)
     if "player" in event:

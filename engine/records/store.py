@@ -28,6 +28,7 @@ from engine.records.format import Record, encode, read_document, record_from_gam
 from engine.records.schema import check_document
 from engine.records.strictjson import MAX_BYTES
 from engine.records.verify import StepHook, read_record
+from engine.registry import PROGRAM, find
 
 SAVES_ENV = "MEDICI_SAVES"
 SUFFIX = ".json"
@@ -55,7 +56,7 @@ def default_saves_dir() -> Path:
     macOS, AppData on Windows)."""
     import platformdirs  # only when no folder is given: start-up stays fast
 
-    return platformdirs.user_data_path("medici", appauthor=False) / "saves"
+    return platformdirs.user_data_path(PROGRAM, appauthor=False) / "saves"
 
 
 def is_explicit_path(name: PathLike) -> bool:
@@ -327,10 +328,10 @@ def save_game(
 
 
 def game_name(game_or_variant: str, players: list[str] | tuple[str, ...],
-              day: datetime | None = None) -> str:
+              date: datetime | None = None) -> str:
     """The name a game's save starts with: game, date and players
     (``medici-2026-12-01-ann-bo-cy``), letters folded to ASCII, cut to a readable length."""
-    when = (day or datetime.now()).strftime("%Y-%m-%d")
+    when = (date or datetime.now()).strftime("%Y-%m-%d")
     slugs = [_slug(p) for p in players]
     name = "-".join([game_or_variant, when, *[s for s in slugs if s]])
     return name[:60].rstrip("-")
@@ -342,11 +343,11 @@ def _slug(text: str) -> str:
 
 
 def game_path(game: Game, directory: PathLike | None = None,
-              day: datetime | None = None) -> Path:
+              date: datetime | None = None) -> Path:
     """A new file for ``game`` in the saves folder, named by ``game_name`` and unique there
     (``-2``, ``-3``... added when the name is taken)."""
     folder = saves_dir(directory)
-    return unique_path(folder, game_name(game.variant.name, game.players, day))
+    return unique_path(folder, game_name(game.variant.name, game.players, date))
 
 
 def unique_path(folder: Path, base: str) -> Path:
@@ -427,7 +428,8 @@ class SaveInfo:
     """One file of the saves folder, as ``saves`` lists it.
 
     ``problem`` is None for a readable record, else why it cannot be loaded (then the game
-    fields are empty). ``day`` is the day (Medici) or round (Medici vs Strozzi) reached.
+    fields are empty). ``period`` is the scoring period reached, which the game's
+    vocabulary names (``unit``).
     """
 
     name: str
@@ -435,14 +437,13 @@ class SaveInfo:
     game: str
     variant: str
     players: tuple[str, ...]
-    day: int | None
+    period: int | None
     finished: bool
     modified: datetime
     bots: tuple[str | None, ...] = ()
     problem: str | None = None
-    unit: str = "day"
-    """What ``day`` counts: ``day`` (Medici) or ``round`` (Medici vs Strozzi), as the
-    game's state names it."""
+    unit: str = ""
+    """What ``period`` counts, as the game's vocabulary names it ('' for an unknown game)."""
 
 
 def save_info(path: Path, folder: Path) -> SaveInfo:
@@ -462,18 +463,21 @@ def save_info(path: Path, folder: Path) -> SaveInfo:
             state = record.state
     except RecordError as err:
         return SaveInfo(name, path, "", "", (), None, False, modified, problem=err.message)
-    day = state.get("day", state.get("round"))
+    game_id = str(doc.get("game") or state.get("game", ""))
+    info = find(game_id)
+    unit = info.vocabulary.period if info is not None else ""
+    period = state.get(unit) if unit else None
     return SaveInfo(
         name=name,
         path=path,
-        game=str(doc.get("game") or state.get("game", "")),
+        game=game_id,
         variant=doc["variant"],
         players=tuple(p["name"] for p in doc["players"]),
-        day=day if isinstance(day, int) and not isinstance(day, bool) else None,
+        period=period if isinstance(period, int) and not isinstance(period, bool) else None,
         finished=bool(state.get("winners")),
         modified=modified,
         bots=tuple(p.get("bot") for p in doc["players"]),
-        unit="day" if "day" in state else "round" if "round" in state else "day",
+        unit=unit,
     )
 
 
@@ -528,7 +532,7 @@ def what_is_there(path: Path) -> str:
     info = save_info(path, folder)
     if info.problem is not None:
         return f"a file that is not a saved game ({info.problem})"
-    stage = "finished" if info.finished else f"{info.unit} {info.day}"
+    stage = "finished" if info.finished else f"{info.unit or 'step'} {info.period}"
     return (f"another game: {info.variant}, {', '.join(info.players)}, {stage}, "
             f"saved {info.modified:%Y-%m-%d %H:%M}")
 
@@ -569,8 +573,8 @@ def migrate_autosaves(directory: PathLike | None = None) -> list[tuple[Path, Pat
         info = save_info(old, folder)
         if info.problem is not None or not info.variant:
             continue
-        day = datetime.strptime(found.group(1), "%Y%m%d")
-        new = unique_path(folder, game_name(info.variant, info.players, day))
+        date = datetime.strptime(found.group(1), "%Y%m%d")
+        new = unique_path(folder, game_name(info.variant, info.players, date))
         try:
             # link + unlink: never replaces a file that appeared meanwhile (rename would).
             os.link(old, new)

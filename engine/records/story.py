@@ -13,16 +13,17 @@ from typing import Any
 
 from engine.logic import Event
 from engine.narrative import Line, Narrator, Role, narrator
-from engine.records.cursor import SCORING_EVENTS, ReplayCursor
+from engine.records.cursor import ReplayCursor
 from engine.records.format import Record
+from engine.registry import find
 from engine.rules import rules_label
-
-GAME_TITLES = {"medici": "Medici", "medici-vs-strozzi": "Medici vs Strozzi"}
+from engine.views import money_text
 
 
 def header(record: Record) -> list[str]:
     """The story's opening lines: game, variant, players, seed, outcome."""
-    title = GAME_TITLES.get(record.game, record.game)
+    info = find(record.game)
+    title = info.title if info is not None else record.game
     players = ", ".join(
         name + (f" (bot {bot})" if bot else "")
         for name, bot in zip(record.players, record.bots, strict=True)
@@ -49,13 +50,8 @@ def header(record: Record) -> list[str]:
 
 
 def money_line(view: dict[str, Any]) -> str:
-    """``money: Ada 70, Bo 55`` from a view (coins and debt where the game has loans)."""
-    parts = []
-    for p in view.get("players", []):
-        money = p.get("money", p.get("coins"))
-        debt = f" (coins {p.get('coins')}, loans {p['loans']})" if p.get("loans") else ""
-        parts.append(f"{p.get('name')} {money}{debt}")
-    return "   money: " + ", ".join(parts)
+    """``money: Ada 70, Bo 55 (60 less loans 5)`` from a view (``engine.views.money_text``)."""
+    return "   money: " + ", ".join(f"{p['name']} {money_text(p)}" for p in view["players"])
 
 
 def step_lines(
@@ -107,7 +103,7 @@ def describe_step(cursor: ReplayCursor) -> list[str]:
     number = cursor.step if cursor.step > 0 else None
     events = cursor.game.events
     start = len(events) - len(cursor.events)
-    scoring = any(e.get("type") in SCORING_EVENTS for e in cursor.events)
+    scoring = any(e.get("type") in cursor.scoring_events for e in cursor.events)
     money = money_line(cursor.view()) if scoring else None
     teller = narrator(cursor.record.game, cursor.record.players)
     return step_lines(events, start, number, teller, money)

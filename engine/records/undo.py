@@ -58,7 +58,7 @@ def _reveals(event: Event) -> bool:
 def _why(event: Event) -> str:
     kind = event.get("type")
     if kind == "order":
-        return f"a new pile was shuffled ({event.get('what', 'a new day')})"
+        return f"a new pile was shuffled ({event.get('what', 'a new scoring period')})"
     if kind == "choose":
         return f"a random choice has been made ({event.get('what', 'chance')})"
     if kind == "draw":

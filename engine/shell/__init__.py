@@ -19,6 +19,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from engine.registry import PROGRAM, titles
+
 MAX_SCRIPT = 8 * 1024 * 1024
 """The largest script file the shell reads (characters)."""
 
@@ -28,8 +30,8 @@ INTERACTIVE_BOT_DELAY = 0.6
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="medici",
-        description="The medici shell: play Medici and Medici vs Strozzi, save, resume, replay.",
+        prog=PROGRAM,
+        description=f"The {PROGRAM} shell: play {titles()}, save, resume, replay.",
     )
     parser.add_argument("--script", metavar="FILE",
                         help="run shell commands from FILE ('-': standard input)")

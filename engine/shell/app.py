@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 from engine.actions import Legal, describe
 from engine.agreement import agree
 from engine.errors import IllegalAction, MediciError, quote
+from engine.registry import PROGRAM, game_ids, game_info
 from engine.shell import render
 from engine.shell.bot_turns import Pause, Typeahead, Typed, pausable
-from engine.shell.commands import COMMANDS, MOVES, Command
+from engine.shell.commands import COMMANDS, Command, moves
 from engine.shell.console import Console
 from engine.shell.errors import ShellError
 from engine.shell.session import Session
@@ -94,11 +95,11 @@ class Shell:
         """The move words of the game being played (all games' words when there is none)."""
         if self.session is not None:
             return set(self.session.game.logic.grammar.kinds)
-        return set(MOVES)
+        return set(moves())
 
     def move_meta(self, word: str) -> str:
         """The one-line description of a move word, for the completion menu."""
-        move = MOVES.get(word)
+        move = moves().get(word)
         return f"move: {move.summary}" if move else "move"
 
     def commands_here(self) -> list[Command]:
@@ -178,8 +179,8 @@ class Shell:
         if word not in self.session.game.logic.grammar.kinds:
             return False
         if word == "load" and args and not args[0].isdigit():
-            # `load` is only the Medici vs Strozzi move: a save is never opened mid-turn.
-            raise ShellError(f"load loads the lot onto a ship: load SHIP [harbour N]; a saved "
+            # `load` is only a move here: a save is never opened mid-turn.
+            raise ShellError(f"load is the move {moves()['load'].usage}; a saved "
                              f"game is opened with `open {shlex.quote(args[0])}`")
         return True
 
@@ -191,9 +192,11 @@ class Shell:
             return f"{word} works only in {_modes(COMMANDS[other[0]])}{leave}"
         if word == "load" and (self.session is None or self.replay is not None
                                or "load" not in self.move_words()):
-            return ("load is a move of medici-vs-strozzi (load a ship); a saved game is opened "
+            where = moves().get("load")
+            games = ", ".join(game_info(g).title for g in where.games) if where else "no game"
+            return (f"load is a move ({games}), not a command; a saved game is opened "
                     "with `open NAME`")
-        if word in MOVES:
+        if word in moves():
             if self.replay is not None:
                 return (f"{word} is a move, and this is replay mode: `branch` to play on from "
                         "this step, or `exit` to leave the replay")
@@ -384,7 +387,7 @@ class Shell:
             seat = session.game.current_player
             if seat is not None and session.bots[seat] is None:
                 return [("class:turn", session.game.players[seat]), ("", " › ")]
-        return [("class:cmd", "medici"), ("", " › ")]
+        return [("class:cmd", PROGRAM), ("", " › ")]
 
     def greet(self) -> None:
         """The welcome, with an offer to resume the last unfinished game."""
@@ -403,12 +406,12 @@ class Shell:
             self.console.say(Text("Press Enter to resume it, or type `new medici 4` for a new one "
                                   "(`help` lists every command).", "dim"))
         else:
+            others = ", ".join(f"`new {gid}`" for gid in game_ids()[1:])
             self.console.say(Text(
-                "`new medici 4` plays against three bots, `new medici-vs-strozzi` the two-player "
-                "game; `help` lists every command, Tab completes.", "dim"))
+                "`new medici 4` plays against three bots"
+                + (f"; {others} another game" if others else "")
+                + "; `help` lists every command, Tab completes.", "dim"))
         try:
-            from engine.shell import saves
-
             old = saves.old_folder_note(self.saves)
         except (ShellError, OSError):
             old = None

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from prompt_toolkit.completion import Completion
 
-from engine.shell.commands import COMMANDS, MOVES
+from engine.shell.commands import COMMANDS, moves
 from engine.shell.completion import words
 from engine.shell.errors import ShellError
 
@@ -27,7 +27,7 @@ def help_args(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion
     if args:
         return []
     options = [(c.name, c.summary) for c in COMMANDS.values()]
-    options += [(w, f"move: {m.summary}") for w, m in sorted(MOVES.items())]
+    options += [(w, f"move: {m.summary}") for w, m in sorted(moves().items())]
     return words(options, prefix)
 
 

@@ -1,8 +1,8 @@
 """The command table: every shell command's name, one-line help, long help, handler, completer.
 
 Moves (``draw``, ``bid 7``, ``load 4 harbour 2``...) are not in the table: they are the
-engine's own action words, applied through ``Game.apply``; ``MOVES`` only describes them
-for ``help``.
+engine's own action words, applied through ``Game.apply``; ``moves()`` only describes them
+for ``help``, from each game's descriptor.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from prompt_toolkit.completion import Completion
+
+from engine.registry import game_info, games
 
 if TYPE_CHECKING:
     from engine.shell.app import Shell
@@ -48,40 +50,23 @@ class Move:
     games: tuple[str, ...]
 
 
-M, S = "medici", "medici-vs-strozzi"
-
-MOVES: dict[str, Move] = {
-    "draw": Move("draw", "draw a card or tile for the lot",
-                 "Medici (M-8): the selector draws 1 to 3 cards, one at a time; a lot may only "
-                 "grow while some player still in the day has room for it.\nMedici vs Strozzi "
-                 "(S-7): the active player draws 1 to 3 tiles, never more than fit on their "
-                 "emptiest ship.\nExample: draw", (M, S)),
-    "stop": Move("stop", "stop drawing: the lot goes to auction or gets a price",
-                 "After at least one draw. Medici: the auction starts to the selector's left "
-                 "(M-9). Medici vs Strozzi: you set a price next (S-8).\nExample: stop", (M, S)),
-    "bid": Move("bid AMOUNT", "bid for the lot",
-                "Each player bids once or passes, the selector last (M-9). A bid is higher than "
-                "the high bid and no more than your money. Tab after `bid ` shows the legal "
-                "amounts.\nExamples: bid 7 · bid 12", (M,)),
-    "pass": Move("pass", "do not bid for this lot",
-                 "If everyone passes, the lot is out for the rest of the day (M-10).\n"
-                 "Example: pass", (M,)),
-    "price": Move("price AMOUNT", "set the price of your lot (0 or more)",
-                  "The opponent then buys at that price or declines, and if they decline you "
-                  "must buy at it yourself (S-8, S-9).\nExamples: price 0 · price 14", (S,)),
-    "buy": Move("buy", "buy the lot at the asked price",
-                "You pay the bank (borrowing if you must, S-5) and load the lot (S-10).\n"
-                "Example: buy", (S,)),
-    "decline": Move("decline", "refuse the lot: its owner must buy it at their price",
-                    "S-9.\nExample: decline", (S,)),
-    "load": Move("load SHIP [harbour N]", "load the lot onto your ship of SHIP holds",
-                 "A ship's first load of a round names its harbour, one where you have no ship "
-                 "yet (S-11); it stays there for the round.\nExamples: load 4 harbour 2 · load 5"
-                 "\n(A saved game is opened with `open NAME`.)", (S,)),
-    "discard": Move("discard", "throw the bought lot away",
-                    "Needed when the lot fits none of your ships (S-10).\nExample: discard",
-                    (S,)),
-}
+def moves() -> dict[str, Move]:
+    """Every registered game's move words with their help; a word several games share
+    (``draw``) has each game's details, under the game's title."""
+    found: dict[str, Move] = {}
+    for info in games().values():
+        for word, help_ in info.moves.items():
+            other = found.get(word)
+            if other is None:
+                found[word] = Move(help_.usage, help_.summary, help_.details, (info.id,))
+                continue
+            if len(other.games) == 1:
+                first = game_info(other.games[0]).title
+                other = Move(other.usage, other.summary, f"{first}: {other.details}", other.games)
+            found[word] = Move(other.usage, other.summary,
+                               f"{other.details}\n{info.title}: {help_.details}",
+                               (*other.games, info.id))
+    return found
 
 
 def _lazy(module: str, name: str) -> Handler:
@@ -117,7 +102,8 @@ _TABLE = [
             _lazy(H, "help_cmd"), _lazy_complete(C, "help_args"), aliases=("?",)),
     Command("new", "new [GAME] [N | PLAYER...] [--variant FILE-OR-NAME] [--seed N]",
             "start a new game (players, bot seats, variant, seed)",
-            "GAME is medici (the default) or medici-vs-strozzi, or any variant name. Then "
+            "GAME is a game (the first that `new ` and Tab offers is the default) or any "
+            "variant name. Then "
             "either a player count N (you and N-1 bots), or the players in seat order: a name "
             "is a person, `bot` or `bot:SPEC` is a bot, `NAME=bot:SPEC` a named bot. "
             "`--variant` plays under other rules (a shipped name or a YAML file), `--seed` "
@@ -125,13 +111,12 @@ _TABLE = [
             "Bots: random, greedy, mcts (default), mcts:2000 (iterations), mcts:1s (time); "
             "the field's styles: thrifty, valuer, spoiler, hoarder.\n"
             "Examples:\n  new medici 4\n  new medici Ann Bo bot:random bot:random\n"
-            "  new medici Ann Bo Cy --seed 7\n  new medici-vs-strozzi\n"
-            "  new medici-vs-strozzi Ann Cosimo=bot:greedy\n"
+            "  new medici Ann Bo Cy --seed 7\n  new medici Ann Cosimo=bot:greedy\n"
             "  new medici 3 --variant medici-amigo\n  new medici Ann bot --variant house.yaml",
             _lazy(H, "new_cmd"), _lazy_complete(C, "new_args"), modes=PLAY),
     Command("show", "show", "print the whole table",
-            "Each player's money, ship(s), tracks or harbours and markers; the lot and the "
-            "bidding so far; the cards or tiles left. In replay mode, the table at this step."
+            "Each player's money and holdings; the lot and the bidding or offer so far; what "
+            "is left to draw. In replay mode, the table at this step."
             "\nExample: show", _lazy(H, "show_cmd"), aliases=("table", "board")),
     Command("moves", "moves", "list the moves that are legal now",
             "The engine's legal actions for the player to act, amounts as ranges.\n"
@@ -146,7 +131,7 @@ _TABLE = [
             "Never past a chance outcome already seen: a revealed card stays revealed, so undo "
             "cannot be used to peek or re-draw. Against bots, undo takes back your last move "
             "and the bot moves made after it, but never a bot's move that ended an auction "
-            "(Medici) or an offer (Medici vs Strozzi): once you have seen how a sale ended, "
+            "or an offer: once you have seen how a sale ended, "
             "you cannot bid or price it again knowing the others' answers. Between people "
             "alone (hot seat) it takes back one move at a time.\nExample: undo",
             _lazy(H, "undo_cmd"),
@@ -158,7 +143,7 @@ _TABLE = [
             "a summary of the current variant's rules, or one rule by its id",
             "Read from the resolved rules of the game in progress (or of VARIANT); with a "
             "rule id (G-1..G-4, M-1..M-19, S-1..S-17), that rule in full.\n"
-            "Examples: rules · rules medici-vs-strozzi · rules medici-amigo · rules M-8",
+            "Examples: rules · rules medici-amigo · rules M-8",
             _lazy(H, "rules_cmd"), _lazy_complete(C, "variant_args")),
     Command("save", "save [NAME] [--copy] [--replace]", "name the game's save, or copy it",
             "A game has one save, from its first move to its end, named when it starts "
@@ -173,20 +158,21 @@ _TABLE = [
     Command("open", "open NAME", "open a saved game and play on",
             "An unfinished game goes on in its own save; a finished one (or a file outside "
             "the saves folder) gets a new save only if play goes on. Tab completes the save "
-            "names; `saves` lists them. (`load` is the Medici vs Strozzi move.)\n"
+            "names; `saves` lists them. (`load` is a move, never this command.)\n"
             "Examples: open friday-game · open ./game.json",
             _lazy(H, "open_cmd"), _lazy_complete(C, "save_args"), modes=PLAY),
     Command("saves", "saves [--all] [--delete NAME]", "list the saved games, one row per game",
-            "Name, game, day or round (or finished), players and when last played, newest "
-            "first; the 20 newest unless --all. `saves --delete NAME` removes one.\n"
+            "Name, game, scoring period reached (or finished), players and when last "
+            "played, newest first; the 20 newest unless --all. `saves --delete NAME` removes one.\n"
             "Examples: saves · saves --all · saves --delete old-game",
             _lazy(H, "saves_cmd"), _lazy_complete(C, "saves_option_args")),
     Command("resume", "resume", "continue the most recent unfinished game",
             "The same game `medici resume` opens.\nExample: resume", _lazy(H, "resume_cmd"),
             modes=PLAY),
     Command("replay", "replay NAME", "step through a saved game (replay mode)",
-            "In replay mode: next, prev, goto N, goto day D (goto round R), show, analyse, "
-            "branch, exit. The prompt shows the step.\nExample: replay friday-game",
+            "In replay mode: next, prev, goto N, goto PERIOD P (the game's scoring period), "
+            "show, analyse, branch, exit. The prompt shows the step.\n"
+            "Example: replay friday-game",
             _lazy(H, "replay_cmd"), _lazy_complete(C, "save_args"), modes=PLAY),
     Command("next", "next [N]", "go forward one step (or N)",
             "Each step is one move and all that follows from it.\nExamples: next · next 10",
@@ -194,9 +180,10 @@ _TABLE = [
     Command("prev", "prev [N]", "go back one step (or N)",
             "Examples: prev · prev 5", _lazy(R, "prev_cmd"), modes=REPLAY,
             aliases=("p", "back")),
-    Command("goto", "goto N | goto day D | goto round R | goto start | goto end | goto scoring",
-            "jump to a step, the start of a day or round, or the next scoring",
-            "Examples: goto 40 · goto day 2 · goto round 3 · goto scoring · goto end",
+    Command("goto", "goto N | goto PERIOD P | goto start | goto end | goto scoring",
+            "jump to a step, the start of a scoring period, or the next scoring",
+            "PERIOD is the game's word for its scoring period (Tab offers it), P its number.\n"
+            "Examples: goto 40 · goto scoring · goto end",
             _lazy(R, "goto_cmd"), _lazy_complete(C, "goto_args"), modes=REPLAY),
     Command("analyse", "analyse [all] [--bot SPEC]",
             "what the bot would have played here, and the value the move lost",

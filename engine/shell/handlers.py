@@ -6,8 +6,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import describe
+from engine.registry import default_variant
 from engine.shell import deps, render
-from engine.shell.commands import COMMANDS, MOVES
+from engine.shell.commands import COMMANDS, moves
 from engine.shell.errors import ShellError
 from engine.shell.newgame import parse_new, start_game
 from engine.shell.session import HINT_BOT, Session
@@ -58,7 +59,7 @@ def help_cmd(shell: Shell, args: list[str]) -> None:
         out.line(Text("Moves", "heading").add(" (only the legal ones complete with Tab)", "dim"))
         width = max(len(w) for w in words)
         for word in words:
-            move = MOVES.get(word)
+            move = moves().get(word)
             summary = move.summary if move else ""
             out.line(Text("  ").add(word.ljust(width), "cmd").add("  " + summary))
     out.line(Text("`help CMD` explains one; Tab completes; Ctrl-R searches the history; "
@@ -69,7 +70,7 @@ def help_cmd(shell: Shell, args: list[str]) -> None:
 def help_text(shell: Shell, word: str) -> Text:
     """The long help of a command or move, or ShellError with the closest name."""
     command = next((c for c in COMMANDS.values() if word in (c.name, *c.aliases)), None)
-    move = MOVES.get(word)
+    move = moves().get(word)
     out = Text()
     if command is not None:
         out.line(Text(command.usage, "cmd")).line(command.summary)
@@ -86,7 +87,7 @@ def help_text(shell: Shell, word: str) -> Text:
         return out
     import difflib
 
-    close = difflib.get_close_matches(word, [*COMMANDS, *MOVES], n=1, cutoff=0.5)
+    close = difflib.get_close_matches(word, [*COMMANDS, *moves()], n=1, cutoff=0.5)
     hint = f": did you mean `help {close[0]}`?" if close else ""
     raise ShellError(f"no command or move {word!r}{hint}")
 
@@ -164,7 +165,8 @@ def analysis_lines(title: str, rows: list[Any], played: Any = None) -> Text:
 
 def fixed(value: float, digits: int = 3) -> str:
     """A value to ``digits`` places, never ``-0.000`` (a tiny negative rounds to 0)."""
-    return f"{round(value, digits) + 0.0:.{digits}f}"
+    text = f"{value:.{digits}f}"
+    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
 
 
 def undo_cmd(shell: Shell, args: list[str]) -> None:
@@ -211,7 +213,7 @@ def rules_cmd(shell: Shell, args: list[str]) -> None:
         variant = shell.session.game.variant
         players = len(shell.session.game.players)
     else:
-        variant = load_variant("medici")
+        variant = load_variant(default_variant())
     shell.console.say(summary(variant, players))
 
 

@@ -6,7 +6,8 @@ import difflib
 from dataclasses import dataclass
 
 from engine.errors import MediciError
-from engine.rules import GAMES, Variant, load_variant, variant_names
+from engine.registry import default_game, game_ids
+from engine.rules import Variant, load_variant, variant_names
 from engine.shell import deps
 from engine.shell.errors import ShellError
 from engine.shell.session import DEFAULT_BOT, Session
@@ -32,7 +33,12 @@ def _take(args: list[str], option: str) -> tuple[str | None, list[str]]:
 
 
 def _is_variant(word: str) -> bool:
-    return word in GAMES or word in variant_names() or word.endswith((".yaml", ".yml"))
+    return word in game_ids() or word in variant_names() or word.endswith((".yaml", ".yml"))
+
+
+def _game_words() -> set[str]:
+    """The words of the game ids (``medici``, ``strozzi``): a name holding one is a game's."""
+    return {part for gid in game_ids() for part in gid.split("-") if len(part) >= 4}
 
 
 def _refuse_misspelt_game(word: str) -> None:
@@ -40,12 +46,12 @@ def _refuse_misspelt_game(word: str) -> None:
 
     ``new medici-vs-strozi Ann bot`` would otherwise seat a player of that name.
     """
-    known = sorted(set(GAMES) | set(variant_names()))
+    known = sorted(set(game_ids()) | set(variant_names()))
     low = word.lower()
     if "=" in word or low == "bot" or low.startswith("bot:") or word.isdigit():
         return
     close = difflib.get_close_matches(low, known, n=1, cutoff=0.8)
-    if not close and "medici" in low:
+    if not close and any(part in low for part in _game_words()):
         close = difflib.get_close_matches(low, known, n=1, cutoff=0.0)
     if close:
         raise ShellError(f"unknown game {word!r}; did you mean {close[0]}? "
@@ -97,7 +103,7 @@ def parse_new(args: list[str], default_seed: int | None = None) -> NewGame:
             raise ShellError(f"--variant {variant_ref} is a variant of {variant.game}, "
                              f"not of {game_word}")
     else:
-        variant = _load(game_word or "medici")
+        variant = _load(game_word or default_game().variant)
     seed = default_seed if seed_text is None else parse_seed(seed_text)
     names, bots = _seats(variant, players)
     return NewGame(variant, names, bots, seed)

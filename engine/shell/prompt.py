@@ -10,6 +10,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.styles import Style
 
+from engine.registry import PROGRAM
 from engine.shell.completion import ShellCompleter
 from engine.shell.text import STYLE
 from engine.shell.toolbar import toolbar
@@ -24,7 +25,7 @@ def medici_home() -> Path:
     if env:
         return Path(env)
     data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "medici"
+    return Path(data) / PROGRAM
 
 
 def history_file() -> History:

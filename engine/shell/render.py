@@ -1,7 +1,7 @@
 """What the shell shows: the table (``show``) and what changed after a move.
 
-Each game has a module (``render_medici``, ``render_strozzi``) with ``table(view, bots)``;
-a game without one falls back to the plain table here, so a new game is playable before it
+Each game's descriptor names its ``table(view, bots)`` (``engine.registry``); a game
+without one falls back to the plain table here, so a new game is playable before it
 is pretty. What changed is told in the sentences of ``engine.narrative``, the same the game
 story uses, styled and indented here.
 """
@@ -10,35 +10,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from importlib import import_module
-from types import ModuleType
 from typing import Any
 
 from engine.agreement import agree
 from engine.narrative import Role, tell
+from engine.registry import find
 from engine.shell.text import Text, styled
-
-_MODULES = {
-    "medici": "engine.shell.render_medici",
-    "medici-vs-strozzi": "engine.shell.render_strozzi",
-}
-
-
-def _module(game: str) -> ModuleType | None:
-    name = _MODULES.get(game)
-    if name is None:
-        return None
-    try:
-        return import_module(name)
-    except ModuleNotFoundError:
-        return None
 
 
 def table(view: dict[str, Any], bots: Sequence[str | None] = ()) -> Text:
     """The whole table as one player sees it: money, ships, tracks or harbours, lot, bids, pile."""
-    module = _module(view.get("game", ""))
-    if module is not None:
-        return module.table(view, list(bots))
+    info = find(view.get("game"))
+    own = info.load("table") if info is not None else None
+    if own is not None:
+        return own(view, list(bots))
     return generic_table(view)
 
 
@@ -58,24 +43,17 @@ def final_scores(view: dict[str, Any]) -> Text:
     """The final ranking: every player's money, the winners marked (G-4)."""
     players = view["players"]
     winners = set(view.get("winners") or [])
-    order = sorted(range(len(players)), key=lambda p: -_money(players[p]))
+    order = sorted(range(len(players)), key=lambda p: -players[p]["money"])
     out = Text("Final scores", "heading")
     width = max(len(p["name"]) for p in players)
     for rank, p in enumerate(order, 1):
         row = Text(f"  {rank}. ").add(players[p]["name"].ljust(width), "name")
-        row.add(f" {_money(players[p]):>5}", "money")
+        row.add(f" {players[p]['money']:>5}", "money")
         if p in winners:
             verb = "wins" if len(winners) == 1 else "shares the victory"
             row.add("  " + agree(players[p]["name"], verb), "good")
         out.row(row)
     return out
-
-
-def _money(player: dict[str, Any]) -> int:
-    # Medici vs Strozzi shows coins and loans; the final money is coins minus loans (S-5).
-    if "final_money" in player:
-        return int(player["final_money"])
-    return int(player["money"]) - int(player.get("loans", player.get("debt", 0)) or 0)
 
 
 def generic_table(view: dict[str, Any]) -> Text:

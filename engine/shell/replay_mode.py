@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.registry import game_info, games
 from engine.shell import deps, render
 from engine.shell.errors import ShellError
 from engine.shell.handlers import fixed
@@ -49,7 +50,7 @@ class ReplayView:
     @property
     def unit(self) -> str:
         """``day`` (Medici) or ``round`` (Medici vs Strozzi)."""
-        return "round" if self.game.variant.game == "medici-vs-strozzi" else "day"
+        return game_info(self.game.variant.game).vocabulary.period
 
     @property
     def goto_unit(self) -> str:
@@ -59,8 +60,8 @@ class ReplayView:
     @property
     def units(self) -> int:
         """How many days or rounds the record reaches."""
-        days = list(self.cursor.days)
-        return max(days) if days else 0
+        periods = self.cursor.periods
+        return max(periods) if periods else 0
 
     def viewer(self) -> int:
         """Whose view to show: the first person's, else seat 0 (a view hides the pile, G-3)."""
@@ -144,6 +145,12 @@ def _arrived(shell: Shell, replay: ReplayView) -> None:
         shell.console.say(Text("  ").extend(line))
 
 
+def _period_words() -> set[str]:
+    """Every game's word for its scoring period (``goto day 2`` in a game of rounds is
+    refused with the right word, not as a bad ``goto``)."""
+    return {info.vocabulary.period for info in games().values()}
+
+
 def goto_cmd(shell: Shell, args: list[str]) -> None:
     """``goto N``, ``goto day D``, ``goto round R``, ``goto start|end|scoring``."""
     replay = _replay(shell)
@@ -159,12 +166,12 @@ def goto_cmd(shell: Shell, args: list[str]) -> None:
     elif len(args) == 1 and args[0] == "scoring":
         if cursor.next_scoring() is None:
             raise ShellError(f"no scoring after step {replay.step}")
-    elif len(args) == 2 and args[0] in ("day", "round") and args[1].isdigit():
+    elif len(args) == 2 and args[0] in _period_words() and args[1].isdigit():
         if args[0] != replay.unit:
             raise ShellError(f"this game is played in {replay.unit}s: goto {replay.unit} "
                              f"{args[1]}")
         try:
-            cursor.goto_day(int(args[1]))
+            cursor.goto_period(int(args[1]))
         except ValueError as err:
             raise ShellError(str(err)) from err
     else:

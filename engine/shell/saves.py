@@ -65,8 +65,7 @@ def _players(info: Any) -> str:
 
 
 def _stage(info: Any) -> str:
-    word = "round" if info.game == "medici-vs-strozzi" else "day"
-    return f"{word} {info.day}"
+    return f"{info.unit or 'step'} {info.period}"
 
 
 def when(modified: Any) -> str:

@@ -27,11 +27,6 @@ HINT_BOT = "mcts"
 """The bot asked for hints and analysis: the strongest one."""
 
 
-SALES = {"bidding": "auction", "offer": "offer"}
-"""The phases in which a lot is sold (Medici's auction, M-9; Medici vs Strozzi's offer, S-9),
-with what the shell calls the sale: undo never takes back a bot's move that ended one."""
-
-
 @contextmanager
 def whole(session: Session) -> Iterator[None]:
     """Hold Ctrl-C while the game changes: a move is applied whole or not at all.
@@ -182,7 +177,7 @@ class Session:
 
         Undo goes through the records' ``undo``, which never crosses a chance outcome
         already seen (a revealed card stays revealed). Nor does it take back a bot's move
-        that ended a sale (``SALES``): the person has seen how the auction or offer ended,
+        that ended a sale (``Phase.sale``): the person has seen how the auction or offer ended,
         and could otherwise bid again knowing the others' bids. Between people alone
         (hot seat) it is one move at a time: they see everything anyway. If a person's
         turn cannot be reached, nothing changes.
@@ -201,8 +196,8 @@ class Session:
                 raise
             seat = back.current_player  # who made the move just taken back
             if seat is not None and self.bots[seat] is not None:
-                sale = SALES.get(back.phase)
-                if sale is not None and game.phase != back.phase:
+                sale = back.logic.pm.rows[back.phase].sale
+                if sale and game.phase != back.phase:
                     move = game.logic.action_of(game.events[len(back.events)])
                     raise ShellError(
                         f"cannot take back your last move: {game.players[seat]}'s {move} "

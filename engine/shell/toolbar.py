@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from engine.shell.app import Shell
 
-GAME_TITLES = {"medici": "Medici", "medici-vs-strozzi": "Medici vs Strozzi"}
+from engine.registry import GameInfo, find
+from engine.views import PlayerView, money_text
 
 
 def toolbar(shell: Shell) -> list[tuple[str, str]]:
@@ -36,9 +37,9 @@ def _cut(name: str) -> str:
 
 def _game_parts(view: dict[str, Any], bots: list[str | None],
                 short: bool = False) -> list[tuple[str, str]]:
-    game = view.get("game", "")
-    title = GAME_TITLES.get(game, game)
-    when = _when(view)
+    info = find(view["game"])
+    title = info.title if info is not None else view["game"]
+    when = _when(view, info)
     parts = [] if short else [("class:bottom-toolbar.key", f" {title} ")]
     parts.append(("", f" {when} · {_phase(view)}"))
     current = view.get("current_player")
@@ -49,29 +50,25 @@ def _game_parts(view: dict[str, Any], bots: list[str | None],
         bot = f" (bot {bots[current]})" if current < len(bots) and bots[current] else ""
         parts.append(("", " · "))
         parts.append(("class:bottom-toolbar.key", who if short else f"{who}{bot}"))
-        parts.append(("", " to act" if short else f" to act · {_money(player, game)}"))
+        parts.append(("", " to act" if short else f" to act · {_money(player, info)}"))
     elif view.get("winners"):
         names = [players[p].get("name", "?") for p in view["winners"]]
         parts.append(("", " · won by " + " and ".join(names)))
     return parts
 
 
-def _when(view: dict[str, Any]) -> str:
-    if "round" in view:
-        total = view.get("rounds")
-        return f"round {view['round']}" + (f"/{total}" if total else "")
-    total = view.get("days")
-    return f"day {view.get('day', '?')}" + (f"/{total}" if total else "")
+def _when(view: dict[str, Any], info: GameInfo | None) -> str:
+    """``day 2/3``: the game's scoring period (its vocabulary) and how many there are."""
+    if info is None or info.vocabulary.period not in view:
+        return "step"
+    words = info.vocabulary
+    total = view.get(words.periods)
+    return f"{words.period} {view[words.period]}" + (f"/{total}" if total else "")
 
 
 def _phase(view: dict[str, Any]) -> str:
     return str(view.get("phase", "")).replace("_", " ")
 
 
-def _money(player: dict[str, Any], game: str) -> str:
-    unit = "coins" if game == "medici-vs-strozzi" else "florins"
-    text = f"{player.get('money', '?')} {unit}"
-    debt = player.get("loans", player.get("debt"))
-    if debt:
-        text += f", loans {debt}"
-    return text
+def _money(player: PlayerView, info: GameInfo | None) -> str:
+    return money_text(player, info.vocabulary.money if info is not None else "")

@@ -13,52 +13,35 @@ from typing import Any
 from engine.actions import Action, Grammar, Legal, Span
 from engine.chance import Chance
 from engine.logic import Logic, State, deck_of, multiset_without
-from engine.phases import PhaseSpec
+from engine.lots import LotDrawing, LotWords
+from engine.phases import Phase, phase_table
 from engine.scoring import best
+from engine.strozzi.views import HarbourView, RowView, ShipView, StrozziPlayer, StrozziView
 
-DRAW = Action("draw")
-STOP = Action("stop")
 BUY = Action("buy")
 DECLINE = Action("decline")
 DISCARD = Action("discard")
 SEATS = (0, 1)
 
-PHASES = PhaseSpec(
-    states=[
-        {"name": "setup"},
-        {"name": "round_start", "on_enter": "enter_round_start"},
-        {"name": "drawing"},
-        {"name": "pricing"},
-        {"name": "offer"},
-        {"name": "loading"},
-        {"name": "scoring", "on_enter": "enter_scoring"},
-        {"name": "game_over", "on_enter": "enter_game_over", "final": True},
-    ],
-    transitions=[
-        {"trigger": "begin", "source": "setup", "dest": "round_start"},
-        {"trigger": "open", "source": "round_start", "dest": "drawing"},
-        {"trigger": "draw", "source": "drawing", "dest": None},
-        {"trigger": "stop", "source": "drawing", "dest": "pricing"},
-        {"trigger": "price", "source": "pricing", "dest": "offer"},
-        {"trigger": "buy", "source": "offer", "dest": "loading"},
-        {"trigger": "decline", "source": "offer", "dest": "loading"},
-        {"trigger": "load", "source": "loading", "dest": None},
-        {"trigger": "discard", "source": "loading", "dest": None},
-        {"trigger": "next_lot", "source": "loading", "dest": "drawing"},
-        {"trigger": "score", "source": "loading", "dest": "scoring"},
-        {"trigger": "next_round", "source": "scoring", "dest": "round_start"},
-        {"trigger": "finish", "source": "scoring", "dest": "game_over"},
-    ],
-    initial="setup",
-    moves=frozenset({"draw", "stop", "price", "buy", "decline", "load", "discard"}),
-    descriptions={
-        "drawing": "active player draws 1-3 tiles (S-7)",
-        "pricing": "active player sets a price of 0 or more (S-8)",
-        "offer": "opponent buys or declines (S-9)",
-        "loading": "buyer loads a ship, assigning its harbour, or discards (S-10, S-11)",
-        "scoring": "harbour prizes, markers, row payments (S-14..S-16)",
-    },
-)
+PHASES = phase_table([
+    Phase("setup", auto={"begin": "round_start"}),
+    Phase("round_start", on_enter="enter_round_start", auto={"open": "drawing"},
+          words="a round starts"),
+    Phase("drawing", actor="active", moves={"draw": None, "stop": "pricing"},
+          text="active player draws 1-3 tiles (S-7)"),
+    Phase("pricing", actor="active", moves={"price": "offer"},
+          text="active player sets a price of 0 or more (S-8)"),
+    Phase("offer", actor="opponent()", moves={"buy": "loading", "decline": "loading"},
+          sale="offer", text="opponent buys or declines (S-9)", words="the offer is open"),
+    Phase("loading", actor="buyer", moves={"load": None, "discard": None},
+          auto={"next_lot": "drawing", "score": "scoring"},
+          text="buyer loads a ship, assigning its harbour, or discards (S-10, S-11)"),
+    Phase("scoring", on_enter="enter_scoring", scoring=True,
+          auto={"next_round": "round_start", "finish": "game_over"},
+          text="harbour prizes, markers, row payments (S-14..S-16)"),
+    Phase("game_over", on_enter="enter_game_over", final=True),
+])
+"""Medici vs Strozzi's phase table: who acts, which moves each phase allows, what follows."""
 
 
 class StrozziState(State):
@@ -106,10 +89,12 @@ class StrozziState(State):
         return c
 
 
-class StrozziLogic(Logic):
+class StrozziLogic(LotDrawing, Logic):
     """Medici vs Strozzi's rules for one variant."""
 
     game = "medici-vs-strozzi"
+    lot_words = LotWords(piece="tile", pieces="tiles", source="bag", unknown="bag_unknown",
+                         rule="S-7")
     grammar = Grammar(
         {
             "draw": (),
@@ -122,7 +107,6 @@ class StrozziLogic(Logic):
         }
     )
     phases = PHASES
-    phase_words = {"offer": "the offer is open", "round_start": "a round starts"}
 
     def __init__(self, rules: dict[str, Any], strict: bool | None = None) -> None:
         super().__init__(rules, strict)
@@ -160,7 +144,7 @@ class StrozziLogic(Logic):
         self.price_span = Span("price", self.min_price, None)
         # Load actions are listed often; build each once.
         self.loads = {
-            (holds, h): Action("load", ship=holds, harbour=None if h is None else h + 1)
+            (holds, h): Action("load", holds) if h is None else Action("load", holds, h + 1)
             for holds in self.holds
             for h in [None, *range(len(self.harbours))]
         }
@@ -199,48 +183,32 @@ class StrozziLogic(Logic):
         return st
 
     # -- questions --------------------------------------------------------------------
-    def current_player(self, st: StrozziState) -> int | None:
-        """The active player drawing and pricing, the opponent deciding, the buyer loading."""
-        phase = st.phase
-        if phase == "drawing" or phase == "pricing":
-            return st.active
-        if phase == "offer":
-            return 1 - st.active
-        if phase == "loading":
-            return st.buyer
-        return None
+    def opponent(self, st: StrozziState) -> int:
+        """The player who buys or declines the active player's lot (S-9)."""
+        return 1 - st.active
 
-    def _draw_problem(self, st: StrozziState) -> str | None:
-        """Why the active player may not draw another tile now (S-7), or None."""
-        size = len(st.lot) + 1
-        if size > self.max_lot:
-            return f"the lot already has {self.max_lot} tiles, the most a lot may have (S-7)"
-        if not st.bag and not st.bag_unknown:
-            return "the bag is empty (S-7)"
-        room = max(h - len(t) for h, t in zip(self.holds, st.ships[st.active], strict=True))
-        if room < size:
-            return (
-                f"your emptiest ship has room for only {_tiles(room)}, so the lot cannot grow (S-7)"
-            )
-        return None
+    def continue_source(self, st: StrozziState) -> None:
+        """The bag's next tiles when they were not known in advance (a table game, G-1)."""
+        order, st.bag_unknown = self.continue_order(
+            st, f"round {st.round} bag", self.bag_tiles(st), st.bag_unknown
+        )
+        st.bag = order[::-1]
 
-    def legal(self, st: StrozziState) -> list[Legal]:
-        """Draw/stop, a price range, buy/decline, or the possible loads and discard."""
-        phase = st.phase
-        if phase == "drawing":
-            out: list[Legal] = []
-            if self._draw_problem(st) is None:
-                out.append(DRAW)
-            if st.lot:
-                out.append(STOP)
-            return out
-        if phase == "pricing":
-            return [self.price_span]
-        if phase == "offer":
-            return [BUY, DECLINE]
-        if phase == "loading":
-            return [*self._loads(st), DISCARD]
-        return []
+    def lot_room(self, st: StrozziState) -> int:
+        """S-7: the lot must fit the active player's emptiest ship."""
+        return max(h - len(t) for h, t in zip(self.holds, st.ships[st.active], strict=True))
+
+    def room_message(self, st: StrozziState, room: int, size: int) -> str:
+        """Why the lot cannot grow (S-7)."""
+        return f"your emptiest ship has room for only {_tiles(room)}, so the lot cannot grow (S-7)"
+
+    def legal_price(self, st: StrozziState) -> list[Legal]:
+        """S-8: any price from the minimum up (loans pay what coins do not)."""
+        return [self.price_span]
+
+    def legal_load(self, st: StrozziState) -> list[Legal]:
+        """S-10, S-11: every ship with room for the lot, with a harbour where it needs one."""
+        return self._loads(st)  # type: ignore[return-value]
 
     def _loads(self, st: StrozziState) -> list[Action]:
         """S-10, S-11: every ship with room for the lot; an unassigned one to each free harbour."""
@@ -264,21 +232,19 @@ class StrozziLogic(Logic):
         """Refuse what S-7..S-11 forbid, saying why."""
         kind = action.kind
         if kind == "price":
-            if action.amount < self.min_price:  # type: ignore[operator]  (shape checked)
+            if action[1] < self.min_price:  # price AMOUNT, shape checked
                 raise self.refuse(
                     st, f"a price is a whole number of at least {self.min_price} (S-8)"
                 )
         elif kind == "load":
             self._check_load(st, action)
-        elif kind == "draw":
-            problem = self._draw_problem(st)
+        elif kind == "draw" or kind == "stop":
+            problem = self.draw_problem(st) if kind == "draw" else self.stop_problem(st)
             if problem is not None:
                 raise self.refuse(st, problem)
-        elif kind == "stop" and not st.lot:
-            raise self.refuse(st, "draw at least one tile before stopping (S-7)")
 
     def _check_load(self, st: StrozziState, action: Action) -> None:
-        holds: int = action.ship  # type: ignore[assignment]  (shape checked)
+        holds = action[1]  # load SHIP [harbour N], shape checked
         i = self.ship_index.get(holds)
         if i is None:
             names = ", ".join(str(h) for h in self.holds)
@@ -296,7 +262,7 @@ class StrozziLogic(Logic):
             )
         placed = st.harbour[p]
         here = placed[i]
-        wanted = action.harbour
+        wanted = _harbour(action)
         if here >= 0:
             if wanted is None:
                 return
@@ -331,21 +297,12 @@ class StrozziLogic(Logic):
         kind = action.kind
         log = st.log
         if kind == "draw":
-            if not st.bag:
-                order, st.bag_unknown = self.continue_order(
-                    st, f"round {st.round} bag", self.bag_tiles(st), st.bag_unknown
-                )
-                st.bag = order[::-1]
-            self.pm.fire(st, "draw")
-            tile = st.bag.pop()
-            st.lot.append(tile)
-            log.append({"type": "draw", "player": st.active, "tile": tile})
+            self.perform_draw(st, st.active)
         elif kind == "stop":
-            log.append({"type": "stop", "player": st.active})
-            self.pm.fire(st, "stop")
+            self.perform_stop(st, st.active)
         elif kind == "price":
-            log.append({"type": "price", "player": st.active, "amount": action.amount})
-            st.price = action.amount
+            log.append({"type": "price", "player": st.active, "amount": action[1]})
+            st.price = action[1]
             self.pm.fire(st, "price")
         elif kind == "buy" or kind == "decline":
             opponent = 1 - st.active
@@ -381,20 +338,19 @@ class StrozziLogic(Logic):
     def _load(self, st: StrozziState, action: Action) -> None:
         """S-10, S-11: the whole lot onto one ship; a ship's first load assigns its harbour."""
         p = st.buyer
-        assert p is not None and action.ship is not None
-        i = self.ship_index[action.ship]
-        event: dict[str, Any] = {"type": "load", "player": p, "ship": action.ship}
-        if action.harbour is not None:
-            event["harbour"] = action.harbour
+        assert p is not None
+        ship, harbour = action[1], _harbour(action)
+        i = self.ship_index[ship]
+        event: dict[str, Any] = {"type": "load", "player": p, "ship": ship}
+        if harbour is not None:
+            event["harbour"] = harbour
         event["tiles"] = st.lot
         st.log.append(event)
         self.pm.fire(st, "load")
         if st.harbour[p][i] < 0:
-            assert action.harbour is not None
-            st.harbour[p][i] = action.harbour - 1
-            st.log.append(
-                {"type": "assign", "player": p, "ship": action.ship, "harbour": action.harbour}
-            )
+            assert harbour is not None
+            st.harbour[p][i] = harbour - 1
+            st.log.append({"type": "assign", "player": p, "ship": ship, "harbour": harbour})
         st.ships[p][i].extend(st.lot)
         st.lot = []
         self._after_lot(st)
@@ -573,7 +529,7 @@ class StrozziLogic(Logic):
             self.tiles, st.lot, st.discards, *(s for fleet in st.ships for s in fleet)
         )
 
-    def view(self, st: StrozziState, player: int | None) -> dict[str, Any]:
+    def view(self, st: StrozziState, player: int | None) -> StrozziView:
         """The documented view (README: "Medici vs Strozzi")."""
         players = []
         for p, name in enumerate(st.names):
@@ -581,61 +537,61 @@ class StrozziLogic(Logic):
             for i, holds in enumerate(self.holds):
                 tiles = st.ships[p][i]
                 h = st.harbour[p][i]
-                ships.append(
-                    {
-                        "holds": holds,
-                        "harbour": None if h < 0 else h + 1,
-                        "tiles": tiles[:],
-                        "value": sum(self.value[t] for t in tiles),
-                        "free_holds": holds - len(tiles),
-                    }
-                )
-            players.append(
-                {
-                    "name": name,
-                    "coins": st.coins[p],
-                    "loans": st.loans[p],
-                    "money": st.coins[p] - st.loans[p],
-                    "ships": ships,
-                }
-            )
+                ships.append(ShipView(
+                    holds=holds,
+                    harbour=None if h < 0 else h + 1,
+                    tiles=tiles[:],
+                    value=sum(self.value[t] for t in tiles),
+                    free_holds=holds - len(tiles),
+                ))
+            players.append(StrozziPlayer(
+                name=name,
+                coins=st.coins[p],
+                loans=st.loans[p],
+                money=st.coins[p] - st.loans[p],
+                ships=ships,
+            ))
         harbours = []
         for h, row_indexes in enumerate(self.harbour_rows):
             rows = []
             for r in row_indexes:
                 marker = st.markers[r]
-                rows.append(
-                    {
-                        "good": self.goods[self.rows[r][1]],
-                        "marker": marker,
-                        "side": None if marker == 0 else (0 if marker < 0 else 1),
-                        "space": abs(marker),
-                    }
-                )
-            harbours.append({"harbour": h + 1, "values": self.harbour_values(st, h), "rows": rows})
+                rows.append(RowView(
+                    good=self.goods[self.rows[r][1]],
+                    marker=marker,
+                    side=None if marker == 0 else (0 if marker < 0 else 1),
+                    space=abs(marker),
+                ))
+            harbours.append(HarbourView(harbour=h + 1, values=self.harbour_values(st, h),
+                                        rows=rows))
         in_turn = st.phase in ("drawing", "pricing", "offer", "loading")
-        view: dict[str, Any] = {
-            "game": self.game,
-            "round": st.round,
-            "rounds": self.rounds,
-            "phase": st.phase,
-            "current_player": self.current_player(st),
-            "players": players,
-            "active_player": st.active if in_turn else None,
-            "start_player": st.start_player,
-            "lot": st.lot[:],
-            "price": st.price,
-            "buyer": st.buyer,
-            "harbours": harbours,
-            "bag_count": len(st.bag) + st.bag_unknown,
-            "bag_tiles": self.bag_tiles(st),
-            "discards": st.discards[:],
-            "winners": self.winners(st),
-            "viewer": player,
-        }
+        view = StrozziView(
+            game=self.game,
+            round=st.round,
+            rounds=self.rounds,
+            phase=st.phase,
+            current_player=self.current_player(st),
+            players=players,
+            active_player=st.active if in_turn else None,
+            start_player=st.start_player,
+            lot=st.lot[:],
+            price=st.price,
+            buyer=st.buyer,
+            harbours=harbours,
+            bag_count=len(st.bag) + st.bag_unknown,
+            bag_tiles=self.bag_tiles(st),
+            discards=st.discards[:],
+            winners=self.winners(st),
+            viewer=player,
+        )
         if player is None:
             view["bag"] = st.bag[::-1] + ["?"] * st.bag_unknown
         return view
+
+
+def _harbour(action: Action) -> int | None:
+    """The harbour a ``load SHIP [harbour N]`` names, if any."""
+    return action[2] if len(action) > 2 else None
 
 
 def _tiles(count: int) -> str:

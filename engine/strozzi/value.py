@@ -401,11 +401,11 @@ class StrozziModel(ModelBase):
     def load_value(self, pos: Position, st: Any, act: Action) -> float:
         """What a load action gains the buyer, relatively."""
         p = st.buyer
-        i = self.holds.index(act.ship)  # type: ignore[arg-type]
+        i = self.holds.index(act[1])  # load SHIP [harbour N]
         here = st.harbour[p][i]
         if here >= 0:
             return pos.load_gain(p, i, here, False, st.lot)
-        return pos.load_gain(p, i, (act.harbour or 1) - 1, True, st.lot)
+        return pos.load_gain(p, i, (act[2] if len(act) > 2 else 1) - 1, True, st.lot)
 
     def lot_gain(self, pos: Position, active: int, lot: list[str]) -> float:
         """What presenting ``lot`` is worth to the active player, priced fairly (S-8, S-9)."""

@@ -31,6 +31,7 @@ class MediciNarrator(Narrator):
     gathered: ClassVar[str] = "track"
     endings: ClassVar[dict[str, str]] = DAY_END
     unit: ClassVar[str] = "florins"
+    period: ClassVar[str] = "day"
 
     def say_start_player(self, events: Sequence[Event], index: int) -> Sentence:
         """``Bo starts (least money).``"""

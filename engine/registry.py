@@ -1,0 +1,194 @@
+"""The game registry: one descriptor (``GameInfo``) per game, found through entry points.
+
+A game is a package that exports ``GAME = GameInfo(...)``: its id and title, rules check and
+schema, logic (with its phase table), the words its players read (day or round, florins or
+coins), what ``help`` says of its moves, and where its narrator, table renderer, rules
+summary and bot valuation live. Packages declare their descriptor in the ``medici.games``
+entry point group (``pyproject.toml``), so a game can live in another installed package;
+``register`` adds one at run time (tests, plugins loaded by hand).
+
+Everything that used to look a game up by id asks ``game_info(id)`` instead. The heavy parts
+(bots, narration, rendering) are named ``"module:attribute"`` and imported on first use, so
+checking a rules file does not import the bots, and the shell starts quickly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.errors import Problem
+    from engine.logic import Logic
+    from engine.yamlsafe import Document
+
+PROGRAM = "medici"
+"""The program's name (the command, its folders): the project's, not a game's."""
+
+GROUP = "medici.games"
+"""The entry point group games are declared in."""
+
+BUILTIN = ("engine.medici:GAME", "engine.strozzi:GAME")
+"""The shipped games' descriptors, found even when the installed metadata declares none (a
+source checkout run without ``pip install -e``)."""
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words a game's players read: what a scoring period and the money are called."""
+
+    period: str
+    """One scoring period: ``day``, ``round``; also the game state's attribute counting
+    them, and the view's key."""
+    periods: str
+    """Its plural, as rules files and messages use it."""
+    money: str
+    """The unit of money: ``florins``, ``coins``."""
+
+
+@dataclass(frozen=True)
+class MoveHelp:
+    """What ``help`` says about one move word of a game."""
+
+    usage: str
+    summary: str
+    details: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game: everything the core, the shell, the records and the bots need to know of it."""
+
+    id: str
+    title: str
+    check: Callable[[Document], list[Problem]]
+    """Every problem of a resolved rules document of this game."""
+    logic: type[Logic]
+    """The rules logic; its ``phases`` table decides who acts and which moves are legal."""
+    schema: Mapping[str, Any]
+    """The JSON schema of its rules files."""
+    vocabulary: Vocabulary
+    moves: Mapping[str, MoveHelp]
+    """Help for each move word of its grammar."""
+    scoring_events: frozenset[str] = frozenset()
+    """The event types that open a scoring (where a replay's ``goto scoring`` stops)."""
+    rule_example: str = ""
+    """A rule id to show as an example (``rules M-8``)."""
+    narrator: str = ""
+    """``module:Class`` of its narrator (``engine.narrative.Narrator`` subclass); '' tells
+    events plainly."""
+    table: str = ""
+    """``module:function`` drawing its table from a view, ``table(view, bots) -> Text``;
+    '' shows the generic table."""
+    rules_text: str = ""
+    """``module:function`` summarising its rules, ``summary(rules, players) -> Text``."""
+    model: str = ""
+    """``module:Class`` of its bot valuation model; '' leaves it to the random bot alone."""
+    encoding: str = ""
+    """``module:ENCODING`` of its integer actions and observation tensors for the OpenSpiel
+    and PettingZoo adapters (``engine.integrations.encoding.Encoding``); '' for none."""
+    styles: str = ""
+    """``module:function`` giving the field styles' moves, ``style_move(game, style)``
+    (``engine.bots.styles``); '' plays the model's greedy move for every style."""
+    example: str = ""
+    """The file name of its shipped example record (in the top-level ``saves/``, and in
+    the wheel's ``engine/examples/``); '' for none."""
+    default_variant: str = ""
+    """The variant ``new GAME`` starts when no variant is named (the id itself by default)."""
+    view_type: Any = None
+    """The ``TypedDict`` of its views (``engine.views.View`` and the game's own keys)."""
+    event_types: Mapping[str, Any] = field(default_factory=dict)
+    """The ``TypedDict`` of each event type it logs, by ``type``."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Anything else a game's own parts want to find through its descriptor."""
+
+    def load(self, part: str) -> Any:
+        """The object a ``module:attribute`` part (``narrator``, ``table``...) names, or None."""
+        where = getattr(self, part)
+        if not where:
+            return None
+        module, _, name = where.partition(":")
+        return getattr(import_module(module), name)
+
+    @property
+    def variant(self) -> str:
+        """The variant that plays this game by default."""
+        return self.default_variant or self.id
+
+
+_GAMES: dict[str, GameInfo] = {}
+_LOADED = False
+
+
+def _discover() -> None:
+    """Fill the registry from the entry points (or the built-in list), once."""
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    # The shipped games come first (the first is the default game), then any other
+    # installed package's; a stale editable install that declares none still finds these.
+    refs = [*BUILTIN, *(ep.value for ep in entry_points(group=GROUP))]
+    for ref in refs:
+        module, _, name = ref.partition(":")
+        info = getattr(import_module(module), name or "GAME")
+        _GAMES.setdefault(info.id, info)
+
+
+def register(info: GameInfo) -> GameInfo:
+    """Add a game (replacing one of the same id); returns it."""
+    _discover()
+    _GAMES[info.id] = info
+    return info
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game added with ``register`` (tests clean up after themselves)."""
+    _discover()
+    _GAMES.pop(game_id, None)
+
+
+def games() -> dict[str, GameInfo]:
+    """Every known game, by id, in registration order."""
+    _discover()
+    return dict(_GAMES)
+
+
+def game_ids() -> list[str]:
+    """The ids of every known game."""
+    _discover()
+    return list(_GAMES)
+
+
+def find(game_id: object) -> GameInfo | None:
+    """The descriptor of ``game_id``, or None if no game has that id."""
+    _discover()
+    return _GAMES.get(game_id) if isinstance(game_id, str) else None
+
+
+def game_info(game_id: str) -> GameInfo:
+    """The descriptor of ``game_id``; KeyError naming the known games if there is none."""
+    info = find(game_id)
+    if info is None:
+        raise KeyError(f"no game {game_id!r} (known: {', '.join(game_ids())})")
+    return info
+
+
+def titles() -> str:
+    """Every game's title, for help texts: ``A, B and C``."""
+    names = [info.title for info in games().values()]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def default_variant() -> str:
+    """The variant commands play when none is named: the default game's."""
+    return default_game().variant
+
+
+def default_game() -> GameInfo:
+    """The game that commands play when none is named: the first registered."""
+    _discover()
+    return next(iter(_GAMES.values()))

@@ -1,0 +1,25 @@
+"""Oracle, the toy third game of the tests: registered through ``engine.registry`` alone."""
+
+from engine.registry import GameInfo, MoveHelp, Vocabulary
+from toygame.logic import SCHEMA, OracleLogic, check
+
+GAME = GameInfo(
+    id="oracle",
+    title="Oracle",
+    check=check,
+    logic=OracleLogic,
+    schema=SCHEMA,
+    vocabulary=Vocabulary(period="season", periods="seasons", money="shells"),
+    moves={
+        "stake": MoveHelp("stake AMOUNT", "stake shells on your guess",
+                          "0 up to your shells.\nExample: stake 3"),
+        "guess": MoveHelp("guess AMOUNT", "guess the sum of all stones",
+                          "The closest guesses share the pot.\nExample: guess 9"),
+        "fold": MoveHelp("fold", "do not guess this season", "Example: fold"),
+    },
+    scoring_events=frozenset({"reveal"}),
+    narrator="toygame.parts:OracleNarrator",
+    table="toygame.parts:table",
+    rules_text="toygame.parts:rules_text",
+)
+"""Oracle's descriptor."""

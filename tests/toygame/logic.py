@@ -1,0 +1,244 @@
+"""Oracle's rules: each season every player is dealt a hidden stone (chance, hidden
+information), stakes shells, then guesses the sum of all stones or folds; the closest
+guesses share the pot. Most shells after the last season wins.
+
+A toy game of the engine's tests: it proves a game plugs in through its descriptor alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.actions import Action, Grammar, Legal, Span
+from engine.chance import Chance
+from engine.errors import Problem
+from engine.logic import Logic, State, multiset_without
+from engine.phases import Phase, phase_table
+from engine.schema import Int, ListOf, Record, Str, validate
+from engine.scoring import best
+from engine.yamlsafe import Document
+
+SCHEMA = Record(
+    {
+        "name": Str(),
+        "game": Str(choices=["oracle"]),
+        "description": Str(),
+        "stones": ListOf(Int(0, 99), min_len=4, max_len=40),
+        "seasons": Int(1, 9),
+        "start_shells": Int(0, 1000),
+        "players": ListOf(Int(2, 6), min_len=1, unique=True),
+    }
+)
+
+
+def check(doc: Document) -> list[Problem]:
+    """Every problem of an Oracle rules document (its shape; the bag must deal everyone)."""
+    problems = validate(doc, SCHEMA)
+    if problems:
+        return problems
+    data = doc.data
+    if max(data["players"]) > len(data["stones"]):
+        file, line = doc.where(("players",))
+        return [Problem(file, line, "players", "more players than stones to deal them")]
+    return []
+
+
+PHASES = phase_table([
+    Phase("setup", auto={"begin": "dealing"}),
+    Phase("dealing", on_enter="enter_dealing", auto={"open": "staking"},
+          text="each player is dealt a hidden stone"),
+    Phase("staking", actor="mover()", moves={"stake": None}, auto={"guesses": "guessing"},
+          text="each player stakes shells"),
+    Phase("guessing", actor="mover()", moves={"guess": None, "fold": None},
+          auto={"score": "scoring"}, text="each guesses the sum of the stones, or folds"),
+    Phase("scoring", on_enter="enter_scoring", scoring=True,
+          auto={"next_season": "dealing", "finish": "over"},
+          text="the closest guesses share the pot"),
+    Phase("over", on_enter="enter_over", final=True),
+])
+
+
+class OracleState(State):
+    """One Oracle game."""
+
+    __slots__ = ("season", "shells", "stones", "stakes", "guesses", "turn", "pot")
+
+    season: int
+    shells: list[int]
+    stones: list[str | None]  # each player's hidden stone this season
+    stakes: list[int]
+    guesses: list[int | None]  # None: folded (or not guessed yet)
+    turn: int
+    pot: int
+
+    def clone(self) -> OracleState:
+        """An independent copy."""
+        c = self.copy_base()
+        c.season = self.season
+        c.shells = self.shells[:]
+        c.stones = self.stones[:]
+        c.stakes = self.stakes[:]
+        c.guesses = self.guesses[:]
+        c.turn = self.turn
+        c.pot = self.pot
+        return c
+
+
+class OracleLogic(Logic):
+    """Oracle's rules for one variant."""
+
+    game = "oracle"
+    grammar = Grammar({"stake": ("amount",), "guess": ("amount",), "fold": ()})
+    phases = PHASES
+
+    def __init__(self, rules: dict[str, Any], strict: bool | None = None) -> None:
+        super().__init__(rules, strict)
+        self.bag = [f"stone:{v}" for v in rules["stones"]]
+        self.value = {s: int(s.split(":")[1]) for s in self.bag}
+        self.seasons: int = rules["seasons"]
+        self.start_shells: int = rules["start_shells"]
+        self.counts = sorted(rules["players"])
+        low = sorted(rules["stones"])
+        self.low, self.high = low, low[::-1]
+
+    def player_counts(self) -> Sequence[int]:
+        """The counts the rules allow."""
+        return self.counts
+
+    def new_state(self, names: tuple[str, ...], chance: Chance) -> OracleState:
+        """Everyone with the start shells and no stone."""
+        n = len(names)
+        st = OracleState()
+        st.phase, st.log, st.chance, st.names = "setup", [], chance, names
+        st.season = 0
+        st.shells = [self.start_shells] * n
+        st.stones = [None] * n
+        st.stakes = [0] * n
+        st.guesses = [None] * n
+        st.turn = 0
+        st.pot = 0
+        return st
+
+    def mover(self, st: OracleState) -> int:
+        """Players act in seat order, the season's first player rotating."""
+        return (st.season - 1 + st.turn) % len(st.names)
+
+    def legal_stake(self, st: OracleState) -> list[Legal]:
+        """0 up to the player's shells."""
+        return [Span("stake", 0, st.shells[self.mover(st)])]
+
+    def legal_guess(self, st: OracleState) -> list[Legal]:
+        """Any sum the stones could make."""
+        n = len(st.names)
+        return [Span("guess", sum(self.low[:n]), sum(self.high[:n]))]
+
+    def check(self, st: OracleState, action: Action) -> None:
+        """A stake within the player's shells; a guess within the possible sums."""
+        for entry in self.legal(st):
+            if isinstance(entry, Span) and entry.kind == action.kind and action not in entry:
+                raise self.refuse(st, f"{action.kind} must be in {entry}")
+
+    def perform(self, st: OracleState, action: Action) -> None:
+        """Log the move, then move on (the last stake opens guessing; the last guess scores)."""
+        p = self.mover(st)
+        n = len(st.names)
+        self.pm.fire(st, action.kind)
+        if action.kind == "stake":
+            amount: int = action.amount  # type: ignore[assignment]  (checked)
+            st.log.append({"type": "stake", "player": p, "amount": amount})
+            st.shells[p] -= amount
+            st.stakes[p] = amount
+            st.pot += amount
+        elif action.kind == "guess":
+            st.log.append({"type": "guess", "player": p, "amount": action.amount})
+            st.guesses[p] = action.amount
+        else:
+            st.log.append({"type": "fold", "player": p})
+        st.turn += 1
+        if st.turn < n:
+            return
+        st.turn = 0
+        self.pm.fire(st, "guesses" if st.phase == "staking" else "score")
+
+    def enter_dealing(self, st: OracleState) -> None:
+        """A new season: every player is dealt one stone from the shaken bag."""
+        st.season += 1
+        n = len(st.names)
+        order, _ = self.chance_order(st, f"season {st.season} bag", self.bag, n)
+        st.stones = list(order[:n])
+        st.stakes = [0] * n
+        st.guesses = [None] * n
+        self.pm.fire(st, "open")
+
+    def enter_scoring(self, st: OracleState) -> None:
+        """Stones shown; the closest guesses share the pot (the rest stays in it)."""
+        total = sum(self.value[s] for s in st.stones if s is not None)
+        st.log.append({"type": "reveal", "stones": st.stones[:], "total": total})
+        guessed = [p for p, g in enumerate(st.guesses) if g is not None]
+        if guessed:
+            miss = {p: abs(st.guesses[p] - total) for p in guessed}  # type: ignore[operator]
+            closest = [p for p in guessed if miss[p] == min(miss.values())]
+            share = st.pot // len(closest)
+            for p in closest:
+                st.shells[p] += share
+                st.log.append({"type": "payout", "player": p, "amount": share,
+                               "reason": "closest guess"})
+            st.pot -= share * len(closest)
+        self.pm.fire(st, "next_season" if st.season < self.seasons else "finish")
+
+    def enter_over(self, st: OracleState) -> None:
+        """Most shells wins; equal shells share the victory."""
+        st.log.append({"type": "game_over", "money": st.shells[:], "winners": best(st.shells)})
+
+    def view(self, st: OracleState, player: int | None) -> dict[str, Any]:
+        """Everyone's shells and stakes; a player sees only their own stone."""
+        players = [
+            {
+                "name": name,
+                "money": st.shells[p],
+                "stake": st.stakes[p],
+                "guess": st.guesses[p],
+                "stone": st.stones[p] if player is None or player == p or st.phase == "over"
+                else None,
+            }
+            for p, name in enumerate(st.names)
+        ]
+        return {
+            "game": "oracle",
+            "season": st.season,
+            "seasons": self.seasons,
+            "phase": st.phase,
+            "current_player": self.current_player(st),
+            "pot": st.pot,
+            "players": players,
+            "winners": self.winners(st),
+            "viewer": player,
+        }
+
+    def state_from_view(self, view: dict[str, Any], chance: Chance) -> OracleState:
+        """A state for a view; the stones the viewer cannot see are drawn from the rest."""
+        seats = view["players"]
+        st = self.new_state(tuple(p["name"] for p in seats), chance)
+        st.phase, st.season, st.pot = view["phase"], view["season"], view["pot"]
+        st.shells = [p["money"] for p in seats]
+        st.stakes = [p["stake"] for p in seats]
+        st.guesses = [p["guess"] for p in seats]
+        known = [p["stone"] for p in seats]
+        unseen = multiset_without(self.bag, [s for s in known if s is not None])
+        hidden = [p for p, s in enumerate(known) if s is None]
+        drawn, _ = chance.order("hidden stones", unseen, len(hidden))
+        st.stones = known[:]
+        for p, stone in zip(hidden, drawn, strict=False):
+            st.stones[p] = stone
+        current = view["current_player"]
+        st.turn = 0 if current is None else (current - (st.season - 1)) % len(seats)
+        return st
+
+    def winners(self, st: OracleState) -> list[int]:
+        """Most shells, at the end."""
+        return best(st.shells) if st.phase == "over" else []
+
+    def summary(self, st: OracleState) -> dict[str, Any]:
+        """Final shells and winners."""
+        return {"money": st.shells[:], "winners": self.winners(st)}

@@ -1,0 +1,156 @@
+"""Oracle, a game written for this test, plugs into everything through its descriptor alone:
+``new_game``, the shell's scripted mode and its completion, save, open and replay, the game
+story, ``medici simulate`` with the random bot and ``medici rules diagram``. No file of the
+engine (or of the other tests) names it: registering ``GAME`` is all it takes."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+
+import engine
+from engine import registry
+from engine.actions import Span
+from engine.chance import Rng
+from engine.cli import main as cli
+from engine.records import ReplayCursor, load_game
+from engine.shell import run_shell
+from engine.shell.app import Shell
+from engine.shell.completion import ShellCompleter
+from engine.shell.console import Console
+from engine.shell.session import Session
+from engine.simulate import play_random, random_action
+from toygame import GAME
+
+HERE = Path(__file__).resolve().parent
+RULES = str(HERE / "oracle.yaml")
+ROOT = HERE.parent.parent
+
+
+@pytest.fixture(autouse=True)
+def oracle() -> Iterator[None]:
+    """Oracle registered for the test, and gone after it."""
+    registry.register(GAME)
+    yield
+    registry.unregister(GAME.id)
+
+
+def test_it_plays_through_new_game_with_chance_and_hidden_stones() -> None:
+    game = engine.new_game(RULES, ["Ann", "Bo", "Cy"], seed=4)
+    assert game.phase == "staking" and game.current_player == 0
+    view = game.view(1)
+    stones = [p["stone"] for p in view["players"]]
+    assert stones[1] is not None and stones[0] is None and stones[2] is None  # hidden
+    assert all(p["stone"] for p in game.view(None)["players"])
+    assert {"stake"} == {e.kind for e in game.legal_actions()}
+    deals = {tuple(p["stone"] for p in engine.new_game(RULES, 3, seed=s).view()["players"])
+             for s in range(12)}
+    assert len(deals) > 3  # chance deals the stones
+    played = play_random(RULES, 3, 4)
+    assert played.is_over and played.winners
+    assert [e["type"] for e in played.events].count("reveal") == 2  # two seasons scored
+
+
+def test_its_phase_table_decides_who_acts_and_what_is_legal() -> None:
+    game = engine.new_game(RULES, ["Ann", "Bo"], seed=1)
+    game.apply("stake 2")
+    game.apply("stake 0")
+    assert game.phase == "guessing"
+    legal = game.legal_actions()
+    assert isinstance(legal[0], Span) and legal[0].kind == "guess" and str(legal[1]) == "fold"
+    with pytest.raises(engine.IllegalAction, match="stake is not possible while guessing"):
+        game.apply("stake 1")
+    with pytest.raises(engine.IllegalAction, match="guess must be in guess 2..12"):
+        game.apply("guess 40")
+
+
+def _script(seed: int) -> tuple[engine.Game, list[str]]:
+    game = engine.new_game(RULES, ["Ann", "Bo"], seed=seed)
+    lines = [f"new {RULES} Ann Bo --seed {seed}"]
+    rng = Rng(seed)
+    while not game.is_over:
+        action = random_action(game, rng)
+        game.apply(action)
+        lines.append(str(action))
+    return game, lines
+
+
+def test_the_shell_plays_saves_loads_and_replays_it(tmp_path: Path) -> None:
+    game, lines = _script(6)
+    half = len(lines) // 2
+    script = tmp_path / "oracle.txt"
+    script.write_text("\n".join([*lines[:half], "show", "save half", "help stake",
+                                 "open half", *lines[half:], "show", "log",
+                                 "replay half", "next", "goto season 1", "show", "exit"]) + "\n")
+    out, err = io.StringIO(), io.StringIO()
+    status = run_shell(script=script, saves=str(tmp_path / "saves"), stdout=out, stderr=err)
+    assert (status, err.getvalue()) == (0, "")
+    text = out.getvalue()
+    assert "Oracle · season 1/2" in text and "Oracle · season 2/2" in text
+    assert "stake AMOUNT" in text and "(a move of oracle)" in text
+    assert "The stones show" in text and "Game over:" in text
+    # `save half` named the game's one file; `open half` played on in it to the end.
+    saved = load_game(tmp_path / "saves" / "half.json").game
+    assert saved.variant.game == "oracle" and saved.is_over
+    finished = [p for p in (tmp_path / "saves").glob("*.json") if load_game(p).game.is_over]
+    assert len(finished) == 1 and load_game(finished[0]).game.view(None) == game.view(None)
+    cursor = ReplayCursor(finished[0])
+    cursor.goto(cursor.total)
+    assert cursor.game.view(None) == game.view(None)
+    assert cursor.scoring_steps and cursor.periods == [1, 2]
+
+
+def test_the_shell_completes_its_moves_from_its_phase_table(tmp_path: Path) -> None:
+    game = engine.new_game(RULES, ["Ann", "Bo"], seed=2)
+    shell = Shell(Console(io.StringIO(), io.StringIO()), saves=str(tmp_path / "saves"))
+    shell.session = Session(game, [None, None], shell.saves)
+    completer = ShellCompleter(shell)
+
+    def texts(line: str) -> list[str]:
+        found = completer.get_completions(Document(line), CompleteEvent(completion_requested=True))
+        return [c.text.strip() for c in found]
+
+    assert "stake" in texts("st") and "guess" not in texts("gu")
+    assert texts("stake ")[:3] == ["0", "1", "2"]
+    game.apply("stake 1")
+    game.apply("stake 1")
+    assert {"guess", "fold"} <= set(texts("")) and "stake" not in texts("st")
+
+
+def test_simulate_with_the_random_bot_and_the_rules_diagram(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "runs.jsonl"
+    assert cli(["simulate", "--game", RULES, "--players", "3", "--bots", "random,random,random",
+                "--games", "4", "--seed", "1", "--jobs", "1", "--out", str(out)]) == 0
+    capsys.readouterr()
+    summary = json.loads(out.read_text(encoding="utf-8"))
+    assert summary["games"] == 4 and len(summary["results"]) == 4
+    assert all(len(g["money"]) == 3 and g["winners"] for g in summary["results"])
+    assert cli(["rules", "diagram", RULES]) == 0
+    diagram = capsys.readouterr().out
+    assert diagram.startswith("stateDiagram-v2\n")
+    assert "staking --> guessing: guesses (auto)" in diagram
+    assert "note right of scoring: the closest guesses share the pot" in diagram
+
+
+def test_no_file_outside_its_folder_names_it() -> None:
+    """The proof that a game touches nothing else: the engine, the shipped config, the
+    scripts and the other tests never name Oracle (the README's worked example may)."""
+    word = re.compile(r"toygame|Oracle|[\"']oracle[\"']|oracle\.yaml")
+    found = []
+    for folder in ("engine", "config", "scripts", "tests"):
+        for path in (ROOT / folder).rglob("*"):
+            if not path.is_file() or HERE in path.parents or path.suffix not in (
+                    ".py", ".yaml", ".yml", ".json", ".toml", ".md", ".txt"):
+                continue
+            if word.search(path.read_text(encoding="utf-8", errors="replace")):
+                found.append(str(path.relative_to(ROOT)))
+    assert found == []
+    assert not word.search((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert json.dumps(sorted(registry.game_ids())).count("oracle") == 1
