@@ -14,7 +14,7 @@ from engine.bots.models import learn, model_for
 from engine.bots.opponents import WILLING, Beliefs
 from engine.chance import Rng
 from engine.game import game_from_view
-from engine.medici.value import best_bid
+from engine.medici.value import CANDIDATE_SHADES, best_bid
 
 
 # -- beliefs ------------------------------------------------------------------------------------
@@ -179,3 +179,28 @@ def test_medici_vs_strozzi_prices_teach_how_dear_an_opponent_is() -> None:
     assert cheap is not None and dear is not None
     active = game.state.active
     assert cheap.mean_share(active) < dear.mean_share(active)
+
+
+def test_the_search_never_offers_a_bid_near_the_whole_worth() -> None:
+    """The search's bids are best bids for shares of the lot's worth (``CANDIDATE_SHADES``):
+    offered the full worth or rivals' whole ceilings, it overpaid (M-2: money is the score)."""
+    model = model_for(engine.load_variant("medici"))
+    checked = 0
+    for seed in range(40):
+        game = engine.new_game("medici", 4, seed=seed)
+        for move in ("draw", "draw", "stop"):
+            if game.is_legal(move):
+                game.apply(move)
+        if game.state.phase != "bidding":
+            continue
+        model.beliefs = None
+        st = game.state
+        worth = model.position(st).lot_value(st.order[st.turn], st.lot)
+        bids = [a.amount for a in model.candidates(game) if a.kind == "bid"]
+        if worth is None or worth < 10:
+            continue
+        lo = game.legal_actions()[0].lo
+        assert Action("pass") in model.candidates(game) and lo in bids
+        assert max(bids) <= max(lo, int(worth * max(CANDIDATE_SHADES))), (seed, worth, bids)
+        checked += 1
+    assert checked >= 10
