@@ -59,12 +59,7 @@ def make_prompt(
         color_depth=None,
         input=input,
         output=output,
-        placeholder=lambda: _placeholder(shell),
+        placeholder=lambda: shell.mode.placeholder(),
         reserve_space_for_menu=6,
     )
 
-
-def _placeholder(shell: Shell) -> list[tuple[str, str]]:
-    if shell.offer is not None and shell.session is None:
-        return [("class:dim", "Enter resumes your last game")]
-    return []

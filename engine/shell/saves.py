@@ -6,8 +6,8 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
+from engine import records
 from engine.errors import escape_controls
-from engine.shell import deps
 from engine.shell.text import Text
 
 _NAMES: dict[str, tuple[int, list[str]]] = {}
@@ -18,7 +18,6 @@ def latest_unfinished_info(directory: str | None) -> Any | None:
 
     Asked at start, so it also clears what interrupted saves left (stale temporary files).
     """
-    records = deps.records()
     records.store.remove_stale_temps(records.saves_dir(directory))
     records.migrate_autosaves(directory)
     path = records.latest_unfinished(directory)
@@ -30,7 +29,6 @@ def latest_unfinished_info(directory: str | None) -> Any | None:
 def old_folder_note(directory: str | None) -> str | None:
     """A word about ``./saves`` when it holds earlier versions' autosaves and is no longer
     the saves folder (saves now live in the user's data folder), else None."""
-    records = deps.records()
     folder = records.saves_dir(directory)
     old = Path("saves")
     try:
@@ -91,7 +89,6 @@ SHOWN = 20
 def table(directory: str | None, everything: bool = False) -> Text:
     """One row per game: name, game, day or round (or finished), last played, players;
     newest first, the ``SHOWN`` newest unless ``everything``."""
-    records = deps.records()
     records.migrate_autosaves(directory)
     infos = sorted(records.list_saves(directory), key=lambda i: _sort_key(i.modified),
                    reverse=True)
@@ -130,7 +127,6 @@ def _sort_key(modified: Any) -> float:
 
 def names(directory: str | None) -> list[str]:
     """The save names for completion (cached while the folder does not change)."""
-    records = deps.records()
     folder = Path(records.saves_dir(directory))
     try:
         stamp = folder.stat().st_mtime_ns
