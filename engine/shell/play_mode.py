@@ -21,6 +21,7 @@ from engine.shell.toolbar import play_toolbar
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.shell.app import Shell
 
 
 class PlayMode(Mode):
@@ -31,8 +32,10 @@ class PlayMode(Mode):
              "saves", "resume", "replay", "exit", "quit")
     plays = True
 
-    offer: Path | None = None
-    """An unfinished game offered at start: an empty line resumes it."""
+    def __init__(self, shell: Shell) -> None:
+        super().__init__(shell)
+        self.offer: Path | None = None
+        """An unfinished game offered at start (``greet``): an empty line resumes it."""
 
     def run(self, command: Command, parsed: Parsed) -> None:
         """Run one of play mode's commands."""

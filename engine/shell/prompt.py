@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
 from engine.registry import PROGRAM
@@ -41,7 +43,8 @@ def history_file() -> History:
 
 
 def make_prompt(
-    shell: Shell, input: Any = None, output: Any = None, history: History | None = None
+    shell: Shell, input: Input | None = None, output: Output | None = None,
+    history: History | None = None,
 ) -> PromptSession[str]:
     """The PromptSession of the shell.
 

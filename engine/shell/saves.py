@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Any
 
 from engine import records
 from engine.errors import escape_controls
+from engine.records import SaveInfo
 from engine.shell.text import Text
 
 _NAMES: dict[str, tuple[int, list[str]]] = {}
 
 
-def latest_unfinished_info(directory: str | None) -> Any | None:
+def latest_unfinished_info(directory: str | None) -> SaveInfo | None:
     """The SaveInfo of the most recent unfinished game, or None.
 
     Asked at start, so it also clears what interrupted saves left (stale temporary files).
@@ -44,7 +44,7 @@ def old_folder_note(directory: str | None) -> str | None:
             "them.")
 
 
-def describe(info: Any) -> Text:
+def describe(info: SaveInfo) -> Text:
     """``name: medici, Ann vs Bo, day 2, saved 3 May 14:02``."""
     out = Text(escape_controls(str(info.name)), "cmd").add(f": {info.variant}, ")
     out.add(_players(info), "name")
@@ -55,18 +55,18 @@ def describe(info: Any) -> Text:
     return out.add(f", saved {when(info.modified)}", "dim")
 
 
-def _players(info: Any) -> str:
-    bots = list(getattr(info, "bots", ()) or ())
+def _players(info: SaveInfo) -> str:
+    bots = list(info.bots)
     bots += [None] * (len(info.players) - len(bots))
     pairs = zip(info.players, bots, strict=False)
     return ", ".join(f"{p} (bot {b})" if b else str(p) for p, b in pairs)
 
 
-def _stage(info: Any) -> str:
+def _stage(info: SaveInfo) -> str:
     return f"{info.unit or 'step'} {info.period}"
 
 
-def when(modified: Any) -> str:
+def when(modified: dt.datetime | float | str) -> str:
     """A save's date and time, as the shell shows it."""
     if isinstance(modified, (int, float)):
         modified = dt.datetime.fromtimestamp(modified)
@@ -102,9 +102,8 @@ def table(directory: str | None, everything: bool = False) -> Text:
     for info in infos:
         # A file put in the folder by hand may have any name: never print it raw.
         row = Text("  ").add(escape_controls(str(info.name)).ljust(width), "cmd")
-        problem = getattr(info, "problem", None)
-        if problem:
-            row.add(f"  cannot be loaded: {problem}", "bad")
+        if info.problem:
+            row.add(f"  cannot be loaded: {info.problem}", "bad")
             out.line(row)
             continue
         state = "finished" if info.finished else _stage(info)
@@ -117,7 +116,7 @@ def table(directory: str | None, everything: bool = False) -> Text:
     return out
 
 
-def _sort_key(modified: Any) -> float:
+def _sort_key(modified: dt.datetime | float) -> float:
     if isinstance(modified, (int, float)):
         return float(modified)
     if isinstance(modified, dt.datetime):
