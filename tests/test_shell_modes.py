@@ -172,6 +172,13 @@ def test_a_spec_completes_option_values_due_arguments_and_unused_options():
     assert offered(["--bot", "greedy"]) == ["all", "some", "--quiet"]  # --bot is used
     assert offered(["all"]) == ["--bot", "--quiet"]  # N has no completer
     assert offered([], "-") == ["--bot", "--quiet"]
+    names = Spec((Arg("NAME", optional=True, hides_options=True,
+                      complete=lambda shell, typed: WordCompleter(["-x", "game"])),),
+                 (Flag("--copy", "a copy"),))
+    completer = SpecCompleter(names)
+    assert [c.text for c in completer.complete(None, [], "")] == ["-x", "game"]  # type: ignore[arg-type]
+    assert [c.text for c in completer.complete(None, [], "-")] == ["-x", "--copy"]  # type: ignore[arg-type]
+    assert [c.text for c in completer.complete(None, ["game"], "")] == ["--copy"]  # type: ignore[arg-type]
 
 
 # -- what the refactoring retired ------------------------------------------------------------

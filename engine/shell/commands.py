@@ -94,7 +94,7 @@ LOG = Spec((Arg("N", optional=True, number=True),),
            misuse="{name} takes one whole number 1 or more, got {got}")
 RULES = Spec((Arg("VARIANT | ID", optional=True, complete=ac.variants),),
              misuse="{name} takes at most one variant name or file, or one rule id (M-8)")
-SAVE = Spec((Arg("NAME", optional=True, complete=ac.save_names),),
+SAVE = Spec((Arg("NAME", optional=True, complete=ac.save_names, hides_options=True),),
             (Flag("--copy", "keep a snapshot; the game goes on in its save"),
              Flag("--replace", "replace what is there on purpose")),
             misuse="{name} takes one name (quote it if it has spaces): save NAME",

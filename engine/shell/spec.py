@@ -6,7 +6,7 @@ usage line from them, ``parse`` reads the words typed after the command into a `
 (or raises a ShellError with the command's own one-line ``misuse`` message), and
 ``SpecCompleter`` completes the word being typed: an option's value after the option, else
 the positional argument due (and the next one too, while the due one is optional), then
-the options not used yet.
+the options not used yet (unless the argument due ``hides_options`` until a ``-``).
 """
 
 from __future__ import annotations
@@ -41,6 +41,9 @@ class Arg:
     choices: tuple[str, ...] = ()
     """The only words accepted, if any (``analyse all``)."""
     complete: Source | None = None
+    hides_options: bool = False
+    """While it is due, the options complete only once a ``-`` is typed (a long list of
+    names comes alone: ``save <Tab>``)."""
 
     def usage(self) -> str:
         """``NAME``, ``[N]`` or ``[N | PLAYER...]``."""
@@ -218,10 +221,13 @@ class SpecCompleter:
                 skip = bool(flag.metavar)
             else:
                 position += 1
-        for arg in self._due(position):
+        due = list(self._due(position))
+        for arg in due:
             if arg.complete is not None:
                 yield from complete_word(arg.complete(shell, typed), prefix)
         free = [(f.name, f.help) for f in spec.flags if f.name not in used]
+        if any(arg.hides_options for arg in due) and not prefix.startswith("-"):
+            return
         if free:
             yield from complete_word(word_completer(free), prefix)
 
