@@ -27,7 +27,7 @@ from engine.records.format import checksum
 from engine.records.store import TEMP_SUFFIX, atomic_write, remove_stale_temps
 from engine.rules import digest, rules_label
 from engine.shell import run_shell
-from engine.shell.commands import MAX_LINE
+from engine.shell.app import MAX_LINE
 from engine.tournament import MAX_GAMES, Tally, batch_ranges, play_game, run, summarise
 
 

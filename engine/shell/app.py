@@ -2,8 +2,8 @@
 
 ``Shell`` holds the state (the live game, the current mode, where saves go) and runs one
 line at a time (``execute``): the mode (``PlayMode``, ``ReplayMode``) owns the commands,
-prompt, toolbar and completion; ``run_script`` and ``run_interactive`` feed it lines from a file or
-pipe and from a prompt_toolkit prompt.
+prompt, toolbar and completion; ``run_script`` and ``run_interactive`` feed it lines from
+a file or pipe and from a prompt_toolkit prompt.
 """
 
 from __future__ import annotations

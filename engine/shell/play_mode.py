@@ -57,7 +57,7 @@ class PlayMode(Mode):
     def blank(self) -> None:
         """Resume the game offered at start; else let paused bots go on."""
         if self.offer is not None and self.shell.session is None:
-            self.shell.execute_call(lambda: handlers.resume_cmd(self, Parsed([])))
+            handlers.resume_cmd(self, Parsed([]))
         elif self.shell.run_bots():
             self.shell.status()  # the bots went on after a pause: whose turn it is now
 
