@@ -212,11 +212,11 @@ def test_the_greeting_points_to_an_old_saves_folder(tmp_path: Path, monkeypatch)
     game = new_game("medici", ["Ann", "Bo"], seed=9)
     save_game(game, "autosave-20261130-221501-175824", directory=tmp_path / "saves")
     run = Run(tmp_path / "elsewhere")
-    run.shell.greet()
+    run.shell.mode.greet()
     text = run.out.getvalue()
     assert "./saves holds 1 game of earlier versions: `medici --saves saves`" in text
     run = Run(tmp_path / "saves")
-    run.shell.greet()
+    run.shell.mode.greet()
     assert "earlier versions" not in run.out.getvalue()
 
 

@@ -15,6 +15,8 @@ from engine.shell.completion import ShellCompleter
 from engine.shell.console import Console
 from engine.shell.errors import ShellError
 from engine.shell.newgame import parse_new
+from engine.shell.play_mode import PlayMode
+from engine.shell.replay_mode import ReplayMode
 from engine.shell.toolbar import toolbar
 
 
@@ -153,7 +155,7 @@ def test_replay_mode_commands_analyse_and_exit(run):
         word = line.split()[0]
         message = run.do(line, ok=False)
         assert f"{word} works only in play mode: `exit` leaves the replay first" in message
-        assert run.shell.replay is not None and run.shell.replay.name == "full"
+        assert isinstance(run.shell.mode, ReplayMode) and run.shell.mode.view.name == "full"
     assert not [c for c in run.completions("") if c in ("draw", "bid")]  # no moves in replay
     assert run.completions("goto ") == ["day", "start", "end", "scoring"]
     assert run.completions("goto day ") == ["1", "2", "3"]
@@ -168,11 +170,11 @@ def test_replay_mode_commands_analyse_and_exit(run):
                                                     or "bot's choice" in text)
     text = run.do("analyse all --bot random")
     assert "Value lost in all" in text
-    assert run.shell.replay.step == 4  # analyse all comes back to where it started
+    assert run.shell.mode.view.step == 4  # analyse all comes back to where it started
     toolbar_text = "".join(t for _, t in toolbar(run.shell))
     assert "Replay full" in toolbar_text and "step 4/" in toolbar_text
     assert "Back to your game" in run.do("exit")
-    assert run.shell.replay is None and run.shell.session is not None
+    assert isinstance(run.shell.mode, PlayMode) and run.shell.session is not None
     run.do("exit")
     assert run.shell.done
 
@@ -276,7 +278,7 @@ def test_strozzi_replay_speaks_of_rounds_and_its_toolbar_fits(run):
         bar = "".join(t for _, t in toolbar(run.shell))
         assert len(bar) <= 100, bar
         assert "round " in bar and "exit" in bar
-        if run.shell.replay.step == run.shell.replay.total:
+        if run.shell.mode.view.step == run.shell.mode.view.total:
             break
         run.do("next")
     assert "Replay autosave-2024-05-0" in bar and "…" in bar

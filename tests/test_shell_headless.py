@@ -47,7 +47,7 @@ class Driver:
             return
         session = shell.session
         playing = (
-            shell.replay is None and session is not None and not session.game.is_over
+            shell.mode.plays and session is not None and not session.game.is_over
             and session.bot_to_act() is None and self.moves_left != 0
         )
         if playing:

@@ -104,7 +104,7 @@ def test_the_largest_seed_plays_and_an_engine_refusal_is_shown(run, monkeypatch)
     def refuse(*args: object, **kwargs: object) -> Game:
         raise ValueError("seed 5 is not one this engine plays")
 
-    monkeypatch.setattr("engine.game.new_game", refuse)
+    monkeypatch.setattr("engine.shell.newgame.new_game", refuse)
     message = run.do("new medici Ann Bo --seed 5", ok=False)
     assert "cannot start the game: seed 5 is not one this engine plays" in message
     assert "internal error" not in message

@@ -6,7 +6,8 @@
 (or with ``--script``) the shell reads commands line by line, without prompt decoration,
 and exits 0 only if every command succeeded; errors go to standard error.
 
-Only what the first prompt needs is imported at start-up: bots and records load on first use.
+``import engine.shell`` itself stays light (game packages import ``engine.shell.text``):
+the shell proper (``engine.shell.app``) is imported when a shell is run.
 """
 
 from __future__ import annotations
@@ -17,9 +18,16 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from engine.registry import PROGRAM, titles
+
+if TYPE_CHECKING:
+    from prompt_toolkit.history import History
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output
+
+    from engine.shell.app import Shell
 
 MAX_SCRIPT = 8 * 1024 * 1024
 """The largest script file the shell reads (characters)."""
@@ -83,11 +91,11 @@ def run_shell(
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
     interactive: bool | None = None,
-    input: Any = None,
-    output: Any = None,
-    history: Any = None,
+    input: Input | None = None,
+    output: Output | None = None,
+    history: History | None = None,
     bot_delay: float | None = None,
-    before_prompt: Callable[[Any], None] | None = None,
+    before_prompt: Callable[[Shell], None] | None = None,
 ) -> int:
     """Run the shell; returns the exit status.
 

@@ -1,8 +1,9 @@
 """The shell itself: reads a line, runs it, shows what changed, lets the bots play.
 
-``Shell`` holds the state (the live game, the replay, where saves go) and runs one line at
-a time (``execute``); ``run_script`` and ``run_interactive`` feed it lines from a file or
-pipe and from a prompt_toolkit prompt.
+``Shell`` holds the state (the live game, the current mode, where saves go) and runs one
+line at a time (``execute``): the mode (``PlayMode``, ``ReplayMode``) owns the commands,
+prompt, toolbar and completion; ``run_script`` and ``run_interactive`` feed it lines from
+a file or pipe and from a prompt_toolkit prompt.
 """
 
 from __future__ import annotations
@@ -16,22 +17,27 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import Concatenate, ParamSpec, TypeVar
 
+from prompt_toolkit.history import History
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+
+from engine import records
 from engine.actions import Legal, describe
 from engine.agreement import agree
 from engine.errors import IllegalAction, MediciError, quote
-from engine.registry import PROGRAM, game_ids, game_info
+from engine.registry import game_info
 from engine.shell import render
 from engine.shell.bot_turns import Pause, Typeahead, Typed, pausable
-from engine.shell.commands import COMMANDS, Command, moves
+from engine.shell.commands import COMMANDS, MAX_LINE, moves
 from engine.shell.console import Console
 from engine.shell.errors import ShellError
+from engine.shell.mode import Fragments, Mode, modes_of
+from engine.shell.play_mode import PlayMode
+from engine.shell.prompt import make_prompt
 from engine.shell.session import Session
 from engine.shell.text import Text
-
-if TYPE_CHECKING:
-    from engine.shell.replay_mode import ReplayView
 
 Hook = Callable[["Shell"], None]
 P = ParamSpec("P")
@@ -68,9 +74,9 @@ class Shell:
         self.interactive = interactive
         self.bot_delay = bot_delay
         self.session: Session | None = None
-        self.replay: ReplayView | None = None
-        self.offer: Path | None = None
-        """An unfinished game offered at start: an empty line resumes it."""
+        """The live game, if any (it stays while a record is replayed)."""
+        self.mode: Mode = PlayMode(self)
+        """The current mode: its commands run, its prompt, toolbar and completion show."""
         self.done = False
         self.typeahead: Typeahead | None = None
         """The terminal's keys typed between prompts (None when input is no terminal)."""
@@ -79,17 +85,9 @@ class Shell:
         self._warned_unsaved = False
 
     # -- what the completer and the toolbar ask ----------------------------------------
-    @property
-    def mode(self) -> str:
-        """``replay`` while stepping through a record, else ``play``."""
-        return "replay" if self.replay is not None else "play"
-
     def legal_moves(self) -> list[Legal]:
-        """The legal actions of the person to act now ([] in replay, or on a bot's turn)."""
-        session = self.session
-        if self.replay is not None or session is None or session.bot_to_act() is not None:
-            return []
-        return session.legal()
+        """The moves a person may type now (the current mode's)."""
+        return self.mode.legal_moves()
 
     def move_words(self) -> set[str]:
         """The move words of the game being played (all games' words when there is none)."""
@@ -101,17 +99,6 @@ class Shell:
         """The one-line description of a move word, for the completion menu."""
         move = moves().get(word)
         return f"move: {move.summary}" if move else "move"
-
-    def commands_here(self) -> list[Command]:
-        """The commands that work in the current mode."""
-        return [c for c in COMMANDS.values() if self.mode in c.modes]
-
-    def command(self, word: str) -> Command | None:
-        """The command named (or aliased) ``word`` in the current mode, if any."""
-        for command in COMMANDS.values():
-            if self.mode in command.modes and (word == command.name or word in command.aliases):
-                return command
-        return None
 
     # -- running a line ---------------------------------------------------------------
     def execute(self, line: str, where: str = "") -> bool:
@@ -153,51 +140,37 @@ class Shell:
             )
         text = line.strip()
         if not text or text.startswith("#"):
-            if not text and self.offer is not None and self.session is None:
-                self._dispatch("resume")
-            elif not text and self.run_bots():
-                self.status()  # the bots went on after a pause: whose turn it is now
+            if not text:
+                self.mode.blank()
             return
         try:
             words = shlex.split(text)
         except ValueError as err:
             raise ShellError(f"cannot read the line: {err} (close the quote)") from err
         word, args = words[0].lower(), words[1:]
-        self.offer = None
-        if self._is_move(word, args):
-            self.move(" ".join([word, *args]))
+        if self.mode.line(word, args):
             return
-        command = self.command(word)
-        if command is not None:
-            command.run(self, args)
-            return
-        raise ShellError(self._unknown(word))
-
-    def _is_move(self, word: str, args: list[str]) -> bool:
-        if self.replay is not None or self.session is None:
-            return False
-        if word not in self.session.game.logic.grammar.kinds:
-            return False
-        if word == "load" and args and not args[0].isdigit():
-            # `load` is only a move here: a save is never opened mid-turn.
-            raise ShellError(f"load is the move {moves()['load'].usage}; a saved "
-                             f"game is opened with `open {shlex.quote(args[0])}`")
-        return True
+        command = self.mode.command(word)
+        if command is None:
+            raise ShellError(self._unknown(word))
+        self.mode.execute(command, args)
 
     def _unknown(self, word: str) -> str:
         other = [c.name for c in COMMANDS.values() if word in (c.name, *c.aliases)]
+        playing = self.mode.plays
         if other:
             # Nothing leaves a replay but `exit`: `new`, `load`... say so rather than drop it.
-            leave = ": `exit` leaves the replay first" if self.replay is not None else ""
-            return f"{word} works only in {_modes(COMMANDS[other[0]])}{leave}"
-        if word == "load" and (self.session is None or self.replay is not None
+            leave = "" if playing else ": `exit` leaves the replay first"
+            where = " and ".join(f"{m} mode" for m in modes_of(other[0]))
+            return f"{word} works only in {where}{leave}"
+        if word == "load" and (self.session is None or not playing
                                or "load" not in self.move_words()):
             where = moves().get("load")
             games = ", ".join(game_info(g).title for g in where.games) if where else "no game"
             return (f"load is a move ({games}), not a command; a saved game is opened "
                     "with `open NAME`")
         if word in moves():
-            if self.replay is not None:
+            if not playing:
                 return (f"{word} is a move, and this is replay mode: `branch` to play on from "
                         "this step, or `exit` to leave the replay")
             if self.session is None:
@@ -207,7 +180,8 @@ class Shell:
         # Only what could be meant here: the commands of this mode and the moves legal now
         # (with no game, `clear` must not suggest the move `discard`).
         legal_now = {text.split()[0] for text in describe(self.legal_moves())}
-        names = [c.name for c in self.commands_here()] + sorted(legal_now)
+        names = [c.name for c in COMMANDS.values() if c in self.mode.commands()]
+        names += sorted(legal_now)
         close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
         hint = f": did you mean `{close[0]}`?" if close else ""
         return f"unknown command {quote(word)}{hint} (`help` lists the commands)"
@@ -215,8 +189,6 @@ class Shell:
     # -- moves and bots ---------------------------------------------------------------
     def require_session(self) -> Session:
         """The live game, or a ShellError saying how to get one."""
-        if self.replay is not None:
-            raise ShellError("this is replay mode: `branch` to play on from here, `exit` to leave")
         if self.session is None:
             raise ShellError("no game in progress: `new medici 4` starts one, `resume` continues "
                              "your last one")
@@ -257,9 +229,7 @@ class Shell:
     def save_name(self, path: Path) -> str:
         """How to name a save in a command: its name in the saves folder (quoted if it has
         spaces), else its path."""
-        from engine.shell import deps
-
-        folder = Path(deps.records().saves_dir(self.saves)).resolve()
+        folder = Path(records.saves_dir(self.saves)).resolve()
         try:
             inside = path.resolve().relative_to(folder)
         except ValueError:
@@ -310,7 +280,7 @@ class Shell:
         session = self.session
         moves = 0
         paused = False
-        if session is None or self.replay is not None:
+        if session is None or not self.mode.plays:
             return moves
         with self.pausing() as pause:
             try:
@@ -361,7 +331,6 @@ class Shell:
 
         ``narrate`` tells the game's events so far first (the set-up of a new game).
         """
-        self.replay = None
         self.session = session
         self._announced_end = session.game.is_over
         self.autosave()
@@ -378,45 +347,9 @@ class Shell:
         self.status()
 
     # -- the prompt -------------------------------------------------------------------
-    def prompt_text(self) -> list[tuple[str, str]]:
-        """The prompt: whose turn it is, or the replay step."""
-        if self.replay is not None:
-            return [("class:phase", f"replay {self.replay.step}/{self.replay.total}"), ("", " › ")]
-        session = self.session
-        if session is not None and not session.game.is_over:
-            seat = session.game.current_player
-            if seat is not None and session.bots[seat] is None:
-                return [("class:turn", session.game.players[seat]), ("", " › ")]
-        return [("class:cmd", PROGRAM), ("", " › ")]
-
-    def greet(self) -> None:
-        """The welcome, with an offer to resume the last unfinished game."""
-        self.console.say(Text("Medici", "heading").add(
-            " — Reiner Knizia's auction games in your terminal.", "title"))
-        offer = None
-        try:
-            from engine.shell import saves
-
-            offer = saves.latest_unfinished_info(self.saves)
-        except (ShellError, MediciError, OSError):
-            offer = None
-        if offer is not None:
-            self.offer = offer.path
-            self.console.say(Text("Your last game is unfinished: ").add(saves.describe(offer)))
-            self.console.say(Text("Press Enter to resume it, or type `new medici 4` for a new one "
-                                  "(`help` lists every command).", "dim"))
-        else:
-            others = ", ".join(f"`new {gid}`" for gid in game_ids()[1:])
-            self.console.say(Text(
-                "`new medici 4` plays against three bots"
-                + (f"; {others} another game" if others else "")
-                + "; `help` lists every command, Tab completes.", "dim"))
-        try:
-            old = saves.old_folder_note(self.saves)
-        except (ShellError, OSError):
-            old = None
-        if old is not None:
-            self.console.say(Text(old, "dim"))
+    def prompt_text(self) -> Fragments:
+        """The prompt: the current mode's (whose turn it is, or the replay step)."""
+        return self.mode.prompt()
 
     def leave(self, force: bool = False) -> None:
         """Leave, the game on disk first; say where.
@@ -459,15 +392,13 @@ class Shell:
         return 0 if self.console.failures == 0 else 1
 
     def run_interactive(
-        self, input: Any = None, output: Any = None, history: Any = None,
-        before_prompt: Hook | None = None, greet: bool = True,
+        self, input: Input | None = None, output: Output | None = None,
+        history: History | None = None, before_prompt: Hook | None = None, greet: bool = True,
     ) -> int:
         """Prompt for lines until ``quit`` or Ctrl-D; Ctrl-C cancels the line being typed."""
-        from engine.shell.prompt import make_prompt
-
         prompt = make_prompt(self, input=input, output=output, history=history)
-        if greet:
-            self.greet()
+        if greet and isinstance(self.mode, PlayMode):
+            self.mode.greet()
         while not self.done:
             if before_prompt is not None:
                 before_prompt(self)
@@ -490,10 +421,6 @@ class Shell:
             with self.held_keys():
                 self.execute(line)
         return 0
-
-
-MAX_LINE = 4096
-"""The longest command line the shell reads (the longest real one is under 200 characters)."""
 
 
 def shown_line(line: str, limit: int = 80) -> str:
@@ -522,9 +449,4 @@ def _bounded(lines: Iterable[str]) -> Iterator[str]:
             while rest and not rest.endswith("\n"):
                 rest = readline(64 * 1024)
         yield line
-
-
-def _modes(command: Command) -> str:
-    return " and ".join(f"{m} mode" for m in sorted(command.modes))
-
 

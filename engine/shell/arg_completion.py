@@ -1,16 +1,19 @@
-"""Argument completers of the commands (the moves complete from the legal actions instead)."""
+"""Where the commands' arguments complete from (the moves complete from the legal actions
+instead): each is a ``Source`` of ``engine.shell.spec``, giving a prompt_toolkit Completer."""
 
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from prompt_toolkit.completion import Completion
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion, WordCompleter
+from prompt_toolkit.document import Document
 
-from engine.shell.commands import COMMANDS, moves
-from engine.shell.completion import words
+from engine.rules import variant_names
+from engine.shell import saves
 from engine.shell.errors import ShellError
+from engine.shell.spec import word_completer
 
 if TYPE_CHECKING:
     from engine.shell.app import Shell
@@ -18,80 +21,57 @@ if TYPE_CHECKING:
 BOT_CHOICES = (
     "random", "greedy", "mcts", "mcts:2000", "mcts:1s", "thrifty", "valuer", "spoiler", "hoarder"
 )
-"""Bot specs offered on Tab (the shell does not import the bots to start; a test keeps this
-in step with ``engine.bots.STYLES``)."""
+"""Bot specs offered on Tab (a test keeps this in step with ``engine.bots.STYLES``)."""
 
 
-def help_args(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion]:
-    """``help CMD``: command and move names."""
-    if args:
-        return []
-    options = [(c.name, c.summary) for c in COMMANDS.values()]
-    options += [(w, f"move: {m.summary}") for w, m in sorted(moves().items())]
-    return words(options, prefix)
+def variants(shell: Shell, typed: Sequence[str]) -> Completer:
+    """The shipped variants (``rules VARIANT``, ``new --variant``)."""
+    return WordCompleter(variant_names, WORD=True, ignore_case=True)
 
 
-def _variants() -> list[str]:
-    from engine.rules import variant_names
-
-    return variant_names()
-
-
-def variant_args(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion]:
-    """``rules VARIANT``: the shipped variants."""
-    return [] if args else words(_variants(), prefix)
+def games(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``new GAME``: a game or any variant."""
+    return word_completer((v, "game or variant") for v in variant_names())
 
 
-def new_args(shell: Shell, args: list[str], prefix: str) -> Iterator[Completion]:
-    """``new``: game or variant, then bot seats and the options."""
-    if args and args[-1] == "--variant":
-        yield from words(_variants(), prefix)
-        return
-    if args and args[-1] == "--seed":
-        return
-    if not args:
-        yield from words([(v, "game or variant") for v in _variants()], prefix)
-    options = [(f"bot:{b}", "a bot seat") for b in BOT_CHOICES]
-    options += [("--variant", "rules file or variant name"), ("--seed", "repeatable shuffles")]
-    yield from words(options, prefix)
+def bot_seats(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``new ... bot:SPEC``: a bot seat."""
+    return word_completer((f"bot:{b}", "a bot seat") for b in BOT_CHOICES)
 
 
-def save_args(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion]:
-    """``open``/``replay``: the names of the saved games."""
-    if args:
-        return []
-    from engine.shell import saves
-
-    try:
-        names = saves.names(shell.saves)
-    except (ShellError, OSError):
-        return []
-    return quoted_names(names, prefix)
+def bot_specs(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``--bot SPEC``."""
+    return word_completer(BOT_CHOICES)
 
 
-def save_option_args(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion]:
-    """``save``: a save name first, then --copy and --replace."""
-    options = words([("--copy", "keep a snapshot; the game goes on in its save"),
-                     ("--replace", "replace what is there on purpose")], prefix)
-    if prefix.startswith("-") or [a for a in args if not a.startswith("-")]:
-        return list(options)
-    return list(save_args(shell, [], prefix))
+def save_names(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``open``/``replay``/``save``/``saves --delete``: the names of the saved games."""
+    return SaveNameCompleter(shell.saves)
 
 
-def saves_option_args(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion]:
-    """``saves``: --all, --delete NAME."""
-    if args and args[-1] == "--delete":
-        return save_args(shell, [], prefix)
-    return words([("--all", "every save, not only the 20 newest"),
-                  ("--delete", "remove a save")], prefix)
-
-
-def quoted_names(names: Iterable[str], prefix: str) -> Iterator[Completion]:
-    """Save names starting with ``prefix`` (typed with or without a quote), quoted if needed.
+class SaveNameCompleter(Completer):
+    """Save names starting with the word typed (with or without a quote), quoted if needed.
 
     A name with a space completes as ``"my game"``: the shell reads its lines as ``shlex``
     does, so unquoted it would be two words.
     """
+
+    def __init__(self, folder: str | None) -> None:
+        self.folder = folder
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterator[Completion]:
+        """The names of the saves in the folder that fit the text before the cursor."""
+        try:
+            names = saves.names(self.folder)
+        except (ShellError, OSError):
+            return
+        yield from quoted_names(names, document.text_before_cursor)
+
+
+def quoted_names(names: Iterable[str], prefix: str) -> Iterator[Completion]:
+    """Save names starting with ``prefix`` (typed with or without a quote), quoted if needed."""
     typed = _unquote_prefix(prefix)
     for name in names:
         if not name.lower().startswith(typed.lower()):
@@ -110,29 +90,24 @@ def _quote(name: str) -> str:
     return f'"{name}"' if not any(c in name for c in '"\\$`') else shlex.quote(name)
 
 
-def goto_args(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion]:
-    """``goto``: day or round, start, end, scoring; after day/round its numbers."""
-    replay = shell.replay
-    if replay is None:
-        return []
-    unit = replay.unit
-    if not args:
-        return words([(unit, f"the start of a {unit}"), ("start", "step 0"),
-                      ("end", f"step {replay.total}"), ("scoring", "the next scoring")], prefix)
-    if len(args) == 1 and args[0] == unit:
-        return words([str(n) for n in range(1, replay.units + 1)], prefix)
-    return []
+def goto_targets(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``goto``: the scoring period's word (day, round...), start, end, scoring."""
+    record = shell.mode.record()
+    if record is None:
+        return word_completer(())
+    unit = record.unit
+    return word_completer([(unit, f"the start of a {unit}"), ("start", "step 0"),
+                           ("end", f"step {record.total}"), ("scoring", "the next scoring")])
 
 
-def analyse_args(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion]:
-    """``analyse``: all, --bot SPEC."""
-    if args and args[-1] == "--bot":
-        return words(BOT_CHOICES, prefix)
-    return words([("all", "every move from here on"), ("--bot", "which bot")], prefix)
+def goto_periods(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``goto day``: the periods the record reaches."""
+    record = shell.mode.record()
+    if record is None or list(typed[:1]) != [record.unit]:
+        return word_completer(())
+    return word_completer(str(n) for n in range(1, record.units + 1))
 
 
-def bot_option_args(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion]:
-    """``hint --bot SPEC``."""
-    if args and args[-1] == "--bot":
-        return words(BOT_CHOICES, prefix)
-    return words([("--bot", "which bot")], prefix) if not args else []
+def analyse_scope(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``analyse all``."""
+    return word_completer([("all", "every move from here on")])

@@ -22,6 +22,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NamedTuple, TextIO
 
+from prompt_toolkit.input import Input
+from prompt_toolkit.input.typeahead import get_typeahead
+
 
 class Pause:
     """A Ctrl-C pressed while the bots move: ``asked`` once one came."""
@@ -191,7 +194,7 @@ class Typeahead:
             pass
         return b"".join(chunks).decode("utf-8", "replace")
 
-    def take(self, prompt_input: Any = None) -> Typed:
+    def take(self, prompt_input: Input | None = None) -> Typed:
         """What the next prompt gets; a line run is taken, the rest waits for the prompts
         after it (unless typed blind: then all of it is taken).
 
@@ -199,8 +202,6 @@ class Typeahead:
         line it accepted (typed fast, or pasted) come first, under the same rule.
         """
         if prompt_input is not None:
-            from prompt_toolkit.input.typeahead import get_typeahead
-
             self.typed = "".join(key.data for key in get_typeahead(prompt_input)) + self.typed
         lines, unfinished = typed_lines(self.typed)
         blind, self.blind = self.blind, False

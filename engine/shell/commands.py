@@ -1,4 +1,6 @@
-"""The command table: every shell command's name, one-line help, long help, handler, completer.
+"""The command table: every shell command's name, one-line help, long help and ``Spec``
+(its arguments, from which its usage line, parsing and completion come). Which commands a
+mode offers, and what they do there, is the mode's (``PlayMode``, ``ReplayMode``).
 
 Moves (``draw``, ``bid 7``, ``load 4 harbour 2``...) are not in the table: they are the
 engine's own action words, applied through ``Game.apply``; ``moves()`` only describes them
@@ -7,23 +9,21 @@ for ``help``, from each game's descriptor.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from prompt_toolkit.completion import Completion
+from prompt_toolkit.completion import Completer
 
 from engine.registry import game_info, games
+from engine.shell import arg_completion as ac
+from engine.shell.spec import Arg, Flag, Spec, word_completer
 
 if TYPE_CHECKING:
     from engine.shell.app import Shell
 
-Handler = Callable[["Shell", list[str]], None]
-ArgCompleter = Callable[["Shell", list[str], str], Iterable[Completion]]
-
-PLAY = frozenset({"play"})
-REPLAY = frozenset({"replay"})
-BOTH = frozenset({"play", "replay"})
+MAX_LINE = 4096
+"""The longest command line the shell reads (the longest real one is under 200 characters)."""
 
 
 @dataclass(frozen=True)
@@ -31,13 +31,15 @@ class Command:
     """One shell command."""
 
     name: str
-    usage: str
     summary: str
     details: str
-    run: Handler
-    complete: ArgCompleter | None = None
-    modes: frozenset[str] = BOTH
+    spec: Spec = Spec()
     aliases: tuple[str, ...] = field(default=())
+
+    @property
+    def usage(self) -> str:
+        """The usage line, from the spec."""
+        return self.spec.usage(self.name)
 
 
 @dataclass(frozen=True)
@@ -69,39 +71,58 @@ def moves() -> dict[str, Move]:
     return found
 
 
-def _lazy(module: str, name: str) -> Handler:
-    """A handler that imports its module on first use (start-up stays fast)."""
-
-    def run(shell: Shell, args: list[str]) -> None:
-        from importlib import import_module
-
-        getattr(import_module(module), name)(shell, args)
-
-    run.__name__ = name
-    return run
+def _help_words(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``help CMD``: every command and move name."""
+    options = [(c.name, c.summary) for c in COMMANDS.values()]
+    options += [(w, f"move: {m.summary}") for w, m in sorted(moves().items())]
+    return word_completer(options)
 
 
-def _lazy_complete(module: str, name: str) -> ArgCompleter:
-    def complete(shell: Shell, args: list[str], prefix: str) -> Iterable[Completion]:
-        from importlib import import_module
+BOT = Flag("--bot", "which bot", "SPEC", ac.bot_specs)
+SAVE_NAME = Arg("NAME", complete=ac.save_names)
+ONE_SAVE = "{name} takes one save name: {name} NAME (`saves` lists them)"
 
-        return getattr(import_module(module), name)(shell, args, prefix)
+HELP = Spec((Arg("COMMAND", optional=True, complete=_help_words),),
+            misuse="{name} takes at most one command name: help CMD")
+NEW = Spec((Arg("GAME", optional=True, complete=ac.games),
+            Arg("N | PLAYER", optional=True, many=True, complete=ac.bot_seats)),
+           (Flag("--variant", "rules file or variant name", "FILE-OR-NAME", ac.variants),
+            Flag("--seed", "repeatable shuffles", "N")),
+           reads_words=True)
+HINT = Spec(flags=(BOT,), misuse="{name} takes only --bot SPEC, got {got}")
+LOG = Spec((Arg("N", optional=True, number=True),),
+           misuse="{name} takes one whole number 1 or more, got {got}")
+RULES = Spec((Arg("VARIANT | ID", optional=True, complete=ac.variants),),
+             misuse="{name} takes at most one variant name or file, or one rule id (M-8)")
+SAVE = Spec((Arg("NAME", optional=True, complete=ac.save_names, hides_options=True),),
+            (Flag("--copy", "keep a snapshot; the game goes on in its save"),
+             Flag("--replace", "replace what is there on purpose")),
+            misuse="{name} takes one name (quote it if it has spaces): save NAME",
+            unknown_flag="unknown option {flag}: save takes --copy and --replace")
+OPEN = Spec((SAVE_NAME,), misuse=ONE_SAVE)
+REPLAY = Spec((SAVE_NAME,), misuse=ONE_SAVE)
+SAVES = Spec(flags=(Flag("--all", "every save, not only the 20 newest"),
+                    Flag("--delete", "remove a save", "NAME", ac.save_names)),
+             misuse="{name} takes --all and --delete NAME, got {got}")
+STEPS = Spec((Arg("N", optional=True, number=True),),
+             misuse="{name} takes a number of steps, 1 or more: {name} 5")
+GOTO = Spec((Arg("TARGET", complete=ac.goto_targets),
+             Arg("P", optional=True, complete=ac.goto_periods)),
+            forms=("N", "PERIOD P", "start", "end", "scoring"))
+ANALYSE = Spec((Arg("all", optional=True, choices=("all",), complete=ac.analyse_scope),),
+               (Flag("--bot", "which bot", "SPEC", ac.bot_specs,
+                     missing="--bot needs a spec: analyse --bot mcts:1s"),),
+               misuse="{name} takes `all` and --bot SPEC, got {got}")
+BARE = Spec(misuse="{name} takes no arguments")
+"""``branch`` and ``exit`` say only that they take none."""
 
-    complete.__name__ = name
-    return complete
-
-
-H = "engine.shell.handlers"
-R = "engine.shell.replay_mode"
-C = "engine.shell.arg_completion"
 
 _TABLE = [
-    Command("help", "help [COMMAND]", "list the commands, or explain one",
+    Command("help", "list the commands, or explain one",
             "`help` lists every command with one line each; `help CMD` explains one with "
             "examples; moves are explained too.\nExamples: help · help new · help bid",
-            _lazy(H, "help_cmd"), _lazy_complete(C, "help_args"), aliases=("?",)),
-    Command("new", "new [GAME] [N | PLAYER...] [--variant FILE-OR-NAME] [--seed N]",
-            "start a new game (players, bot seats, variant, seed)",
+            HELP, aliases=("?",)),
+    Command("new", "start a new game (players, bot seats, variant, seed)",
             "GAME is a game (the first that `new ` and Tab offers is the default) or any "
             "variant name. Then "
             "either a player count N (you and N-1 bots), or the players in seat order: a name "
@@ -113,39 +134,34 @@ _TABLE = [
             "Examples:\n  new medici 4\n  new medici Ann Bo bot:random bot:random\n"
             "  new medici Ann Bo Cy --seed 7\n  new medici Ann Cosimo=bot:greedy\n"
             "  new medici 3 --variant medici-amigo\n  new medici Ann bot --variant house.yaml",
-            _lazy(H, "new_cmd"), _lazy_complete(C, "new_args"), modes=PLAY),
-    Command("show", "show", "print the whole table",
+            NEW),
+    Command("show", "print the whole table",
             "Each player's money and holdings; the lot and the bidding or offer so far; what "
             "is left to draw. In replay mode, the table at this step."
-            "\nExample: show", _lazy(H, "show_cmd"), aliases=("table", "board")),
-    Command("moves", "moves", "list the moves that are legal now",
+            "\nExample: show", aliases=("table", "board")),
+    Command("moves", "list the moves that are legal now",
             "The engine's legal actions for the player to act, amounts as ranges.\n"
-            "Example: moves", _lazy(H, "moves_cmd"), modes=PLAY, aliases=("legal",)),
-    Command("hint", "hint [--bot SPEC]", "ask the strongest bot for its top moves",
+            "Example: moves", aliases=("legal",)),
+    Command("hint", "ask the strongest bot for its top moves",
             "The bot (mcts unless --bot says otherwise) looks at your view only and lists its "
             "best three moves with their estimated values (mcts: its objective, with the chance "
             "of winning and the expected final money beside it).\n"
-            "Examples: hint · hint --bot greedy", _lazy(H, "hint_cmd"),
-            _lazy_complete(C, "bot_option_args"), modes=PLAY),
-    Command("undo", "undo", "take back your last move (and the bot moves after it)",
+            "Examples: hint · hint --bot greedy", HINT),
+    Command("undo", "take back your last move (and the bot moves after it)",
             "Never past a chance outcome already seen: a revealed card stays revealed, so undo "
             "cannot be used to peek or re-draw. Against bots, undo takes back your last move "
             "and the bot moves made after it, but never a bot's move that ended an auction "
             "or an offer: once you have seen how a sale ended, "
             "you cannot bid or price it again knowing the others' answers. Between people "
-            "alone (hot seat) it takes back one move at a time.\nExample: undo",
-            _lazy(H, "undo_cmd"),
-            modes=PLAY),
-    Command("log", "log [N]", "the last N happenings of the game (default 20)",
-            "Tells the game's events again, newest last.\nExamples: log · log 60",
-            _lazy(H, "log_cmd")),
-    Command("rules", "rules [VARIANT | ID]",
-            "a summary of the current variant's rules, or one rule by its id",
+            "alone (hot seat) it takes back one move at a time.\nExample: undo"),
+    Command("log", "the last N happenings of the game (default 20)",
+            "Tells the game's events again, newest last.\nExamples: log · log 60", LOG),
+    Command("rules", "a summary of the current variant's rules, or one rule by its id",
             "Read from the resolved rules of the game in progress (or of VARIANT); with a "
             "rule id (G-1..G-4, M-1..M-19, S-1..S-17), that rule in full.\n"
             "Examples: rules · rules medici-amigo · rules M-8",
-            _lazy(H, "rules_cmd"), _lazy_complete(C, "variant_args")),
-    Command("save", "save [NAME] [--copy] [--replace]", "name the game's save, or copy it",
+            RULES),
+    Command("save", "name the game's save, or copy it",
             "A game has one save, from its first move to its end, named when it starts "
             "(game, date, players: medici-2026-12-01-ann-bo-cy) and rewritten after every "
             "move. `save NAME` renames it: the old name goes, and later moves go to NAME. "
@@ -154,65 +170,52 @@ _TABLE = [
             "game's save or a file that is not a save of this game: `--replace` does, on "
             "purpose. Names: letters, digits, spaces and - _ . ' + ( ) , & !, up to 80.\n"
             "Examples: save · save friday-game · save before-the-gamble --copy",
-            _lazy(H, "save_cmd"), _lazy_complete(C, "save_option_args"), modes=PLAY),
-    Command("open", "open NAME", "open a saved game and play on",
+            SAVE),
+    Command("open", "open a saved game and play on",
             "An unfinished game goes on in its own save; a finished one (or a file outside "
             "the saves folder) gets a new save only if play goes on. Tab completes the save "
             "names; `saves` lists them. (`load` is a move, never this command.)\n"
             "Examples: open friday-game · open ./game.json",
-            _lazy(H, "open_cmd"), _lazy_complete(C, "save_args"), modes=PLAY),
-    Command("saves", "saves [--all] [--delete NAME]", "list the saved games, one row per game",
+            OPEN),
+    Command("saves", "list the saved games, one row per game",
             "Name, game, scoring period reached (or finished), players and when last "
             "played, newest first; the 20 newest unless --all. `saves --delete NAME` removes one.\n"
             "Examples: saves · saves --all · saves --delete old-game",
-            _lazy(H, "saves_cmd"), _lazy_complete(C, "saves_option_args")),
-    Command("resume", "resume", "continue the most recent unfinished game",
-            "The same game `medici resume` opens.\nExample: resume", _lazy(H, "resume_cmd"),
-            modes=PLAY),
-    Command("replay", "replay NAME", "step through a saved game (replay mode)",
+            SAVES),
+    Command("resume", "continue the most recent unfinished game",
+            "The same game `medici resume` opens.\nExample: resume"),
+    Command("replay", "step through a saved game (replay mode)",
             "In replay mode: next, prev, goto N, goto PERIOD P (the game's scoring period), "
             "show, analyse, branch, exit. The prompt shows the step.\n"
             "Example: replay friday-game",
-            _lazy(H, "replay_cmd"), _lazy_complete(C, "save_args"), modes=PLAY),
-    Command("next", "next [N]", "go forward one step (or N)",
+            REPLAY),
+    Command("next", "go forward one step (or N)",
             "Each step is one move and all that follows from it.\nExamples: next · next 10",
-            _lazy(R, "next_cmd"), modes=REPLAY, aliases=("n",)),
-    Command("prev", "prev [N]", "go back one step (or N)",
-            "Examples: prev · prev 5", _lazy(R, "prev_cmd"), modes=REPLAY,
-            aliases=("p", "back")),
-    Command("goto", "goto N | goto PERIOD P | goto start | goto end | goto scoring",
-            "jump to a step, the start of a scoring period, or the next scoring",
+            STEPS, aliases=("n",)),
+    Command("prev", "go back one step (or N)",
+            "Examples: prev · prev 5", STEPS, aliases=("p", "back")),
+    Command("goto", "jump to a step, the start of a scoring period, or the next scoring",
             "PERIOD is the game's word for its scoring period (Tab offers it), P its number.\n"
             "Examples: goto 40 · goto scoring · goto end",
-            _lazy(R, "goto_cmd"), _lazy_complete(C, "goto_args"), modes=REPLAY),
-    Command("analyse", "analyse [all] [--bot SPEC]",
-            "what the bot would have played here, and the value the move lost",
+            GOTO),
+    Command("analyse", "what the bot would have played here, and the value the move lost",
             "For the move made at this step: the bot's top moves with values and the value of "
             "the move played. `analyse all` goes through every move from here to the end "
             "(with a quicker bot unless --bot is given; Ctrl-C stops it).\n"
             "Examples: analyse · analyse all · analyse --bot mcts:1s",
-            _lazy(R, "analyse_cmd"), _lazy_complete(C, "analyse_args"), modes=REPLAY,
-            aliases=("analyze",)),
-    Command("branch", "branch", "play on from this step as a new game",
+            ANALYSE, aliases=("analyze",)),
+    Command("branch", "play on from this step as a new game",
             "The original record stays untouched; the new game gets its own save with its "
             "first move.\n"
-            "Example: branch", _lazy(R, "branch_cmd"), modes=REPLAY),
-    Command("exit", "exit", "leave replay mode (back to your game, if any); else quit",
+            "Example: branch", BARE),
+    Command("exit", "leave replay mode (back to your game, if any); else quit",
             "In replay mode, back to the game you were playing (if any); otherwise the same "
-            "as quit.\nExample: exit", _lazy(R, "exit_cmd")),
-    Command("quit", "quit", "leave the shell (the game stays saved)",
+            "as quit.\nExample: exit", BARE),
+    Command("quit", "leave the shell (the game stays saved)",
             "The game is saved after every move, so nothing is lost; `medici resume` "
             "continues it. Ctrl-D does the same.\nExample: quit",
-            _lazy(H, "quit_cmd"), aliases=("q", "bye")),
+            aliases=("q", "bye")),
 ]
 
 COMMANDS: dict[str, Command] = {c.name: c for c in _TABLE}
 """Every shell command by name."""
-
-REPLAY_FIRST = ("next", "prev", "goto", "show", "analyse", "branch", "exit")
-"""In replay mode these complete before the other commands (``n<Tab>`` is ``next``)."""
-
-
-def takes_arguments(command: Command) -> bool:
-    """Whether the usage line names arguments (completion then adds a space, as bash does)."""
-    return command.usage.strip() != command.name

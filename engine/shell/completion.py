@@ -1,10 +1,10 @@
 """Tab completion from what is legal right now.
 
-Small pieces that compose, in the manner of prompt_toolkit's own completers: ``words``
-offers fixed words, ``amounts`` the amounts of a ``Span``, ``moves`` the next word of any
-legal action (read off ``Game.legal_actions()``, so the engine stays the one source of
-truth), and ``ShellCompleter`` picks the right piece for the word under the cursor:
-command names and legal move words first, then each command's own argument completer.
+Small pieces that compose with prompt_toolkit's own completers: ``amounts`` offers the
+amounts of a ``Span``, ``moves`` the next word of any legal action (read off
+``Game.legal_actions()``, so the engine stays the one source of truth); ``ModeCompleter``
+completes a mode's lines (its commands and the legal move words first, merged, then each
+command's arguments from its spec) and ``ShellCompleter`` follows the shell's current mode.
 """
 
 from __future__ import annotations
@@ -13,20 +13,19 @@ import shlex
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion, merge_completers
 from prompt_toolkit.document import Document
 
 from engine.actions import Action, Legal, Span
-from engine.shell.commands import REPLAY_FIRST, takes_arguments
+from engine.shell.commands import MAX_LINE
+from engine.shell.spec import SpecCompleter, complete_word, word_completer
 
 if TYPE_CHECKING:
     from engine.shell.app import Shell
+    from engine.shell.mode import Mode
 
 LIST_LIMIT = 60
 """Amount ranges up to this many values are offered one by one; longer ones as a range."""
-
-ArgCompleter = Callable[["Shell", list[str], str], Iterable[Completion]]
-"""A command's argument completer: (shell, words typed after the command, current prefix)."""
 
 
 def split_line(text: str) -> tuple[list[str], str]:
@@ -61,18 +60,6 @@ def _unquote(word: str) -> str:
     except ValueError:
         return word
     return parts[0] if len(parts) == 1 else word
-
-
-def words(options: Iterable[str | tuple[str, str]], prefix: str) -> Iterator[Completion]:
-    """Each option (a word, or a (word, meta) pair) that starts with ``prefix``, once."""
-    seen: set[str] = set()
-    low = prefix.lower()
-    for option in options:
-        word, meta = (option, "") if isinstance(option, str) else option
-        if word in seen or not word.lower().startswith(low):
-            continue
-        seen.add(word)
-        yield Completion(word, -len(prefix), display_meta=meta)
 
 
 def amounts(span: Span, prefix: str, meta: str = "") -> Iterator[Completion]:
@@ -120,7 +107,7 @@ def moves(
         if isinstance(entry, Span):
             if position == 0:
                 candidates: Iterable[Completion] = spaced(
-                    words([(entry.kind, meta(entry.kind))], prefix))
+                    complete_word(word_completer([(entry.kind, meta(entry.kind))]), prefix))
             elif position == 1 and low[0] == entry.kind:
                 candidates = amounts(entry, prefix)
             else:
@@ -131,7 +118,7 @@ def moves(
                 continue
             word = tokens[position]
             note = meta(word) if position == 0 else str(entry)
-            candidates = words([(word, note)], prefix)
+            candidates = complete_word(word_completer([(word, note)]), prefix)
             if position == 0 and len(tokens) > 1:
                 candidates = spaced(candidates)
         for completion in candidates:
@@ -156,8 +143,66 @@ def legal_words(legal: Sequence[Legal]) -> list[str]:
     return out
 
 
+class LegalMoves(Completer):
+    """The first word of every move legal now."""
+
+    def __init__(self, mode: Mode) -> None:
+        self.mode = mode
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterator[Completion]:
+        """The legal move words starting with the word typed."""
+        yield from moves(self.mode.legal_moves(), [], document.text_before_cursor,
+                         self.mode.shell.move_meta)
+
+
+class CommandNames(Completer):
+    """The names of the mode's commands (but a word that is also a legal move is the move);
+    one that takes arguments completes with a space after it, as bash does."""
+
+    def __init__(self, mode: Mode) -> None:
+        self.mode = mode
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterator[Completion]:
+        """The command names starting with the word typed, in the mode's order."""
+        legal = set(legal_words(self.mode.legal_moves()))
+        commands = [c for c in self.mode.commands() if c.name not in legal]
+        spaced_names = {c.name for c in commands if c.spec.takes_arguments}
+        names = word_completer((c.name, c.summary) for c in commands)
+        for found in names.get_completions(document, complete_event):
+            yield from spaced([found]) if found.text in spaced_names else [found]
+
+
+class ModeCompleter(Completer):
+    """A mode's completer: commands and legal moves first, then each command's arguments."""
+
+    def __init__(self, mode: Mode) -> None:
+        self.mode = mode
+        self.first = merge_completers([LegalMoves(mode), CommandNames(mode)])
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterator[Completion]:
+        """Completions for the word before the cursor."""
+        typed, prefix = split_line(document.text_before_cursor)
+        mode = self.mode
+        if not typed:
+            yield from complete_word(self.first, prefix)
+            return
+        word = typed[0].lower()
+        legal = mode.legal_moves()
+        if word in set(legal_words(legal)):
+            yield from moves(legal, typed, prefix, mode.shell.move_meta)
+        command = mode.command(word)
+        if command is not None:
+            yield from SpecCompleter(command.spec).complete(mode.shell, typed[1:], prefix)
+
+
 class ShellCompleter(Completer):
-    """The shell's completer: commands and legal moves first, then each command's arguments."""
+    """The shell's completer: the current mode's (none for a line too long to run)."""
 
     def __init__(self, shell: Shell) -> None:
         self.shell = shell
@@ -165,29 +210,7 @@ class ShellCompleter(Completer):
     def get_completions(
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterator[Completion]:
-        """Completions for the word before the cursor (none for a line too long to run)."""
-        from engine.shell.app import MAX_LINE
-
+        """Completions for the word before the cursor, from the shell's current mode."""
         if len(document.text_before_cursor) > MAX_LINE:
             return
-        typed, prefix = split_line(document.text_before_cursor)
-        shell = self.shell
-        legal = shell.legal_moves()
-        if not typed:
-            yield from moves(legal, [], prefix, shell.move_meta)
-            legal_kinds = set(legal_words(legal))
-            commands = [c for c in shell.commands_here() if c.name not in legal_kinds]
-            if shell.mode == "replay":
-                # Replay's own commands first: `n<Tab>` is `next`, never a way out of replay.
-                order = {name: i for i, name in enumerate(REPLAY_FIRST)}
-                commands.sort(key=lambda c: order.get(c.name, len(order)))
-            for command in commands:
-                found = words([(command.name, command.summary)], prefix)
-                yield from spaced(found) if takes_arguments(command) else found
-            return
-        word = typed[0].lower()
-        if word in set(legal_words(legal)):
-            yield from moves(legal, typed, prefix, shell.move_meta)
-        command = shell.command(word)
-        if command is not None and command.complete is not None:
-            yield from command.complete(shell, typed[1:], prefix)
+        yield from self.shell.mode.completer().get_completions(document, complete_event)

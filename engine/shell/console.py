@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import sys
-from typing import Any, TextIO
+from typing import TextIO
 
+from prompt_toolkit import print_formatted_text
 from prompt_toolkit.formatted_text import FormattedText, to_plain_text
+from prompt_toolkit.output import Output, create_output
+from prompt_toolkit.styles import Style
 
 from engine.errors import escape_controls
 from engine.shell.text import STYLE, Text, wrap
@@ -52,15 +56,13 @@ class Console:
         self.errors_to_err = errors_to_err
         self.failures = 0
         self.columns = columns
-        self._output: tuple[Any, Any] | None = None
+        self._output: tuple[Output, Style] | None = None
 
     def say(self, text: Text | str = "") -> None:
         """Write one block of text (a line or several) followed by a newline."""
         fragments = text.fragments if isinstance(text, Text) else [("", text)]
         fragments = FormattedText(wrap(fragments, self.width(self.out)))
         if self.color:
-            from prompt_toolkit import print_formatted_text
-
             output, style = self._colour()
             print_formatted_text(fragments, output=output, style=style)
         else:
@@ -86,8 +88,6 @@ class Console:
 
     def detach(self) -> None:
         """Stop writing to ``out`` (its reader has gone): later output goes nowhere."""
-        import io
-
         try:
             # Replace the closed pipe at its descriptor too, so the flush at exit is quiet.
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -98,12 +98,9 @@ class Console:
         self.out = io.StringIO()
         self.color = False
 
-    def _colour(self) -> tuple[Any, Any]:
+    def _colour(self) -> tuple[Output, Style]:
         """The terminal output and the style, made once."""
         if self._output is None:
-            from prompt_toolkit.output import create_output
-            from prompt_toolkit.styles import Style
-
             self._output = (create_output(stdout=self.out), Style.from_dict(STYLE))
         return self._output
 

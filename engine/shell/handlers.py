@@ -1,60 +1,47 @@
-"""The handlers of the play-mode commands (new, show, save, open, undo, hint, help...)."""
+"""What the commands do: those of play mode (new, save, open, undo, hint...) and those both
+modes share (help, show, log, rules, saves, quit). Each takes the mode it runs in and its
+words as read by the command's spec."""
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from engine.actions import describe
+from engine import bots, records, rulebook
+from engine.actions import Action, describe
 from engine.registry import default_variant
-from engine.shell import deps, render
+from engine.rules import load_variant
+from engine.shell import render, saves
 from engine.shell.commands import COMMANDS, moves
 from engine.shell.errors import ShellError
+from engine.shell.mode import Mode, modes_of
 from engine.shell.newgame import parse_new, start_game
+from engine.shell.rules_text import summary
 from engine.shell.session import HINT_BOT, Session
+from engine.shell.spec import Parsed
 from engine.shell.text import Text
 
 if TYPE_CHECKING:
-    from engine.shell.app import Shell
-
-
-def _no_args(name: str, args: list[str]) -> None:
-    if args:
-        raise ShellError(f"{name} takes no arguments, got {' '.join(args)!r}")
-
-
-def _one_number(name: str, args: list[str], default: int) -> int:
-    if not args:
-        return default
-    if len(args) > 1 or not args[0].isdigit() or int(args[0]) < 1:
-        raise ShellError(f"{name} takes one whole number 1 or more, got {' '.join(args)!r}")
-    return int(args[0])
-
-
-def _option(args: list[str], name: str) -> tuple[str | None, list[str]]:
-    """Take ``--name VALUE`` out of ``args``."""
-    if name not in args:
-        return None, args
-    i = args.index(name)
-    if i + 1 >= len(args):
-        raise ShellError(f"{name} needs a value")
-    return args[i + 1], args[:i] + args[i + 2:]
+    from engine.bots import Analysis
+    from engine.shell.play_mode import PlayMode
 
 
 # -- help -------------------------------------------------------------------------------
-def help_cmd(shell: Shell, args: list[str]) -> None:
+def help_cmd(mode: Mode, args: Parsed) -> None:
     """``help`` and ``help CMD``."""
-    if len(args) > 1:
-        raise ShellError("help takes at most one command name: help CMD")
-    if args:
-        shell.console.say(help_text(shell, args[0].lower()))
+    shell = mode.shell
+    word = args.text("COMMAND")
+    if word is not None:
+        shell.console.say(help_text(mode, word.lower()))
         return
-    out = Text("Commands", "heading").add(f" ({shell.mode} mode)", "dim")
-    commands = shell.commands_here()
+    out = Text("Commands", "heading").add(f" ({mode.name} mode)", "dim")
+    # In the table's order (the mode's own order is for Tab).
+    commands = [c for c in COMMANDS.values() if c in mode.commands()]
     width = max(len(c.name) for c in commands)
     for command in commands:
         out.line(Text("  ").add(command.name.ljust(width), "cmd").add("  " + command.summary))
-    words = sorted(shell.move_words()) if shell.mode == "play" else []
+    words = sorted(shell.move_words()) if mode.plays else []
     if words:
         out.line(Text("Moves", "heading").add(" (only the legal ones complete with Tab)", "dim"))
         width = max(len(w) for w in words)
@@ -67,7 +54,7 @@ def help_cmd(shell: Shell, args: list[str]) -> None:
     shell.console.say(out)
 
 
-def help_text(shell: Shell, word: str) -> Text:
+def help_text(mode: Mode, word: str) -> Text:
     """The long help of a command or move, or ShellError with the closest name."""
     command = next((c for c in COMMANDS.values() if word in (c.name, *c.aliases)), None)
     move = moves().get(word)
@@ -77,25 +64,24 @@ def help_text(shell: Shell, word: str) -> Text:
         if command.aliases:
             out.line(Text("also: " + ", ".join(command.aliases), "dim"))
         out.line(command.details)
-        if shell.mode not in command.modes:
-            out.line(Text(f"(works in {' and '.join(sorted(command.modes))} mode)", "dim"))
+        if command not in mode.commands():
+            out.line(Text(f"(works in {' and '.join(modes_of(command.name))} mode)", "dim"))
     if move is not None:
         games = " and ".join(move.games)
         out.line(Text(move.usage, "cmd").add(f"  (a move of {games})", "dim"))
         out.line(move.summary).line(move.details)
     if out.fragments:
         return out
-    import difflib
-
     close = difflib.get_close_matches(word, [*COMMANDS, *moves()], n=1, cutoff=0.5)
     hint = f": did you mean `help {close[0]}`?" if close else ""
     raise ShellError(f"no command or move {word!r}{hint}")
 
 
 # -- the game ---------------------------------------------------------------------------
-def new_cmd(shell: Shell, args: list[str]) -> None:
+def new_cmd(mode: PlayMode, args: Parsed) -> None:
     """``new GAME PLAYERS... [--variant X] [--seed N]``."""
-    spec = parse_new(args, shell.seed)
+    shell = mode.shell
+    spec = parse_new(args.words, shell.seed)
     previous = shell.session
     session = start_game(spec, shell.saves)
     if previous is not None and not previous.game.is_over:
@@ -110,21 +96,14 @@ def new_cmd(shell: Shell, args: list[str]) -> None:
                         narrate=True)
 
 
-def show_cmd(shell: Shell, args: list[str]) -> None:
+def show_cmd(mode: Mode, args: Parsed) -> None:
     """``show``: the whole table."""
-    _no_args("show", args)
-    if shell.replay is not None:
-        shell.console.say(render.table(shell.replay.view(), shell.replay.bots))
-        return
-    session = shell.require_session()
-    shell.console.say(render.table(session.view(), session.bots))
-    if session.game.is_over:
-        shell.console.say(render.final_scores(session.view()))
+    mode.show()
 
 
-def moves_cmd(shell: Shell, args: list[str]) -> None:
+def moves_cmd(mode: PlayMode, args: Parsed) -> None:
     """``moves``: what is legal now."""
-    _no_args("moves", args)
+    shell = mode.shell
     session = shell.require_session()
     if session.game.is_over:
         raise ShellError("the game is over: no moves are left")
@@ -134,11 +113,10 @@ def moves_cmd(shell: Shell, args: list[str]) -> None:
     shell.console.say(Text(f"{session.label(seat)} may: ").add(legal, "cmd"))
 
 
-def hint_cmd(shell: Shell, args: list[str]) -> None:
+def hint_cmd(mode: PlayMode, args: Parsed) -> None:
     """``hint``: the strongest bot's top moves for the person to act, with values."""
-    spec, rest = _option(args, "--bot")
-    if rest:
-        raise ShellError(f"hint takes only --bot SPEC, got {' '.join(rest)!r}")
+    shell = mode.shell
+    spec = args.option("--bot")
     session = shell.require_session()
     game = session.game
     seat = game.current_player
@@ -146,14 +124,14 @@ def hint_cmd(shell: Shell, args: list[str]) -> None:
         raise ShellError("the game is over: there is nothing to hint")
     if session.bots[seat] is not None:
         raise ShellError(f"it is {game.players[seat]}'s turn, a bot's")
-    bot = deps.bots().make_bot(spec or HINT_BOT, seed=game.seed)
+    bot = bots.make_bot(spec or HINT_BOT, seed=game.seed)
     if shell.interactive:
         shell.console.say(Text(f"Asking {bot.spec}…", "dim"))
     rows = bot.analyse(game.view(seat), game.legal_actions(), game.variant, top=3)
     shell.console.say(analysis_lines(f"Hint from {bot.spec} for {game.players[seat]}:", rows))
 
 
-def analysis_lines(title: str, rows: list[Any], played: Any = None) -> Text:
+def analysis_lines(title: str, rows: list[Analysis], played: Action | None = None) -> Text:
     """A bot's analysis as numbered lines: move, value, and the bot's note."""
     out = Text(title, "title")
     for i, row in enumerate(rows, 1):
@@ -169,9 +147,9 @@ def fixed(value: float, digits: int = 3) -> str:
     return text[1:] if text.startswith("-") and not text.strip("-0.") else text
 
 
-def undo_cmd(shell: Shell, args: list[str]) -> None:
+def undo_cmd(mode: PlayMode, args: Parsed) -> None:
     """``undo``: back to before your last move."""
-    _no_args("undo", args)
+    shell = mode.shell
     session = shell.require_session()
     taken = session.undo()
     many = f" {len(taken)} moves" if len(taken) > 1 else ""
@@ -179,58 +157,43 @@ def undo_cmd(shell: Shell, args: list[str]) -> None:
     shell.status()
 
 
-def log_cmd(shell: Shell, args: list[str]) -> None:
+def log_cmd(mode: Mode, args: Parsed) -> None:
     """``log [N]``: the last N things that happened."""
-    count = _one_number("log", args, 20)
-    if shell.replay is not None:
-        game = shell.replay.game
-    else:
-        game = shell.require_session().game
+    count = args.number("N", 20)
+    game = mode.game() or mode.shell.require_session().game
     lines = render.narrate(game.events, 0, game.players)
     for line in lines[-count:]:
-        shell.console.say(line)
+        mode.shell.console.say(line)
 
 
-def rules_cmd(shell: Shell, args: list[str]) -> None:
+def rules_cmd(mode: Mode, args: Parsed) -> None:
     """``rules [VARIANT | ID]``: a variant's rules summary, or one rule of docs/rules.md."""
-    from engine import rulebook
-    from engine.rules import load_variant
-    from engine.shell.rules_text import summary
-
-    if len(args) > 1:
-        raise ShellError("rules takes at most one variant name or file, or one rule id (M-8)")
-    if args and rulebook.looks_like_id(args[0]):
-        head, _, body = rulebook.rule(args[0]).render(rulebook.terminal_width()).partition("\n\n")
-        shell.console.say(Text(head, "heading").line("").line(body))
+    which = args.text("VARIANT | ID")
+    say = mode.shell.console.say
+    if which is not None and rulebook.looks_like_id(which):
+        head, _, body = rulebook.rule(which).render(rulebook.terminal_width()).partition("\n\n")
+        say(Text(head, "heading").line("").line(body))
         return
     players = None
-    if args:
-        variant = load_variant(args[0])
-    elif shell.replay is not None:
-        variant = shell.replay.game.variant
-        players = len(shell.replay.game.players)
-    elif shell.session is not None:
-        variant = shell.session.game.variant
-        players = len(shell.session.game.players)
+    game = mode.game()
+    if which is not None:
+        variant = load_variant(which)
+    elif game is not None:
+        variant = game.variant
+        players = len(game.players)
     else:
         variant = load_variant(default_variant())
-    shell.console.say(summary(variant, players))
+    say(summary(variant, players))
 
 
 # -- saving and opening -----------------------------------------------------------------
-def save_cmd(shell: Shell, args: list[str]) -> None:
+def save_cmd(mode: PlayMode, args: Parsed) -> None:
     """``save [NAME] [--copy] [--replace]``."""
-    flags = {a for a in args if a.startswith("--")}
-    names = [a for a in args if not a.startswith("--")]
-    unknown = flags - {"--copy", "--replace"}
-    if unknown:
-        raise ShellError(f"unknown option {sorted(unknown)[0]}: save takes --copy and --replace")
-    if len(names) > 1:
-        raise ShellError("save takes one name (quote it if it has spaces): save NAME")
+    shell = mode.shell
     session = shell.require_session()
     old = session.path
-    path = session.save(names[0] if names else None, copy="--copy" in flags,
-                        replace="--replace" in flags)
+    path = session.save(args.text("NAME"), copy="--copy" in args.flags,
+                        replace="--replace" in args.flags)
     name = shell.save_name(path)
     if session.path != path:
         where = session.path or session.loaded_from
@@ -243,18 +206,16 @@ def save_cmd(shell: Shell, args: list[str]) -> None:
         shell.console.say(Text(f"Saved as {name} ({path}).", "good"))
 
 
-def open_cmd(shell: Shell, args: list[str]) -> None:
+def open_cmd(mode: PlayMode, args: Parsed) -> None:
     """``open NAME``: open a saved game."""
-    if len(args) != 1:
-        raise ShellError("open takes one save name: open NAME (`saves` lists them)")
-    open_saved(shell, args[0], "Opened")
+    open_saved(mode, args.words[0], "Opened")
 
 
-def open_saved(shell: Shell, name: str | Path, how: str) -> None:
+def open_saved(mode: PlayMode, name: str | Path, how: str) -> None:
     """Load a save and make it the live game: an unfinished game in the saves folder goes
     on in its own file; any other (finished, or a file elsewhere) gets a new file only
     when play goes on."""
-    records = deps.records()
+    shell = mode.shell
     loaded = records.load_game(name, directory=shell.saves)
     path = Path(loaded.path)
     continues = not loaded.game.is_over and _inside(path, records.saves_dir(shell.saves))
@@ -270,17 +231,12 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
-def saves_cmd(shell: Shell, args: list[str]) -> None:
+def saves_cmd(mode: Mode, args: Parsed) -> None:
     """``saves [--all] [--delete NAME]``: the saved games, one row per game."""
-    from engine.shell import saves
-
-    target, rest = _option(args, "--delete")
-    show_all = "--all" in rest
-    rest = [a for a in rest if a != "--all"]
-    if rest:
-        raise ShellError(f"saves takes --all and --delete NAME, got {' '.join(rest)!r}")
+    shell = mode.shell
+    target = args.option("--delete")
+    show_all = "--all" in args.flags
     if target is not None:
-        records = deps.records()
         session = shell.session
         path = records.resolve_save_path(target, shell.saves)
         if session is not None and session.path is not None and _same(path, session.path):
@@ -299,29 +255,17 @@ def _same(a: Path, b: Path) -> bool:
         return a == b
 
 
-def resume_cmd(shell: Shell, args: list[str]) -> None:
-    """``resume``: the most recent unfinished game."""
-    _no_args("resume", args)
-    records = deps.records()
-    records.migrate_autosaves(shell.saves)
-    path = shell.offer or records.latest_unfinished(shell.saves)
-    shell.offer = None
+def resume_cmd(mode: PlayMode, args: Parsed) -> None:
+    """``resume``: the most recent unfinished game (the one offered at start, if any)."""
+    records.migrate_autosaves(mode.shell.saves)
+    path = mode.offer or records.latest_unfinished(mode.shell.saves)
+    mode.offer = None
     if path is None:
         raise ShellError("no unfinished game is saved: `new medici 4` starts one")
-    open_saved(shell, Path(path), "Resumed")
+    open_saved(mode, Path(path), "Resumed")
 
 
-def replay_cmd(shell: Shell, args: list[str]) -> None:
-    """``replay NAME``: replay mode."""
-    from engine.shell.replay_mode import enter
-
-    if len(args) != 1:
-        raise ShellError("replay takes one save name: replay NAME (`saves` lists them)")
-    enter(shell, args[0])
-
-
-def quit_cmd(shell: Shell, args: list[str]) -> None:
-    """``quit``: leave, the game saved."""
-    _no_args("quit", args)
-    shell.leave()
+def quit_cmd(mode: Mode, args: Parsed) -> None:
+    """``quit``: leave, the game saved (in play mode, ``exit`` too)."""
+    mode.shell.leave()
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
+from engine.bots import make_bot
 from engine.errors import MediciError
+from engine.game import new_game
 from engine.registry import default_game, game_ids
 from engine.rules import Variant, load_variant, variant_names
-from engine.shell import deps
 from engine.shell.errors import ShellError
 from engine.shell.session import DEFAULT_BOT, Session
 
@@ -157,19 +158,12 @@ def _check_bots(bots: list[str | None]) -> None:
     specs = [b for b in bots if b is not None]
     if not specs:
         return
-    try:
-        make_bot = deps.bots().make_bot
-    except ShellError as err:
-        raise ShellError(f"{err}; name every player for a game between people, "
-                         "as in `new medici Ann Bo Cy`") from err
     for spec in specs:
         make_bot(spec, seed=0)  # raises BotError, listing the specs, for a bad one
 
 
 def start_game(spec: NewGame, saves: str | None) -> Session:
     """The Session of a new game as ``spec`` describes it."""
-    from engine.game import new_game
-
     try:
         game = new_game(spec.variant, list(spec.names), seed=spec.seed)
     except ValueError as err:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
 from engine.registry import PROGRAM
@@ -41,7 +43,8 @@ def history_file() -> History:
 
 
 def make_prompt(
-    shell: Shell, input: Any = None, output: Any = None, history: History | None = None
+    shell: Shell, input: Input | None = None, output: Output | None = None,
+    history: History | None = None,
 ) -> PromptSession[str]:
     """The PromptSession of the shell.
 
@@ -59,12 +62,7 @@ def make_prompt(
         color_depth=None,
         input=input,
         output=output,
-        placeholder=lambda: _placeholder(shell),
+        placeholder=lambda: shell.mode.placeholder(),
         reserve_space_for_menu=6,
     )
 
-
-def _placeholder(shell: Shell) -> list[tuple[str, str]]:
-    if shell.offer is not None and shell.session is None:
-        return [("class:dim", "Enter resumes your last game")]
-    return []

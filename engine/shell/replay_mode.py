@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from engine.registry import game_info, games
-from engine.shell import deps, render
+from engine import bots, records
+from engine.actions import Action
+from engine.registry import games
+from engine.shell import handlers, render
+from engine.shell.commands import Command
 from engine.shell.errors import ShellError
-from engine.shell.handlers import fixed
+from engine.shell.handlers import analysis_lines, fixed
+from engine.shell.mode import Fragments, Mode
+from engine.shell.replay_view import ReplayView
 from engine.shell.session import HINT_BOT, Session
+from engine.shell.spec import Parsed
 from engine.shell.text import Text
+from engine.shell.toolbar import replay_toolbar
 
 if TYPE_CHECKING:
+    from engine.bots import Analysis
     from engine.game import Game
     from engine.shell.app import Shell
 
@@ -23,126 +32,91 @@ ANALYSE_ALL_BOT = "mcts:300"
 """The bot of ``analyse all``: quicker than the hint bot, as it looks at every move."""
 
 
-class ReplayView:
-    """A saved game opened in replay mode: the records' ReplayCursor plus what the shell shows."""
+class ReplayMode(Mode):
+    """Stepping through a saved game: the prompt shows the step; ``exit`` goes back to the
+    mode it was entered from."""
 
-    def __init__(self, name: str, cursor: Any, bots: list[str | None], path: Path) -> None:
-        self.name = name
-        self.cursor = cursor
-        self.bots = bots
-        self.path = path
+    name = "replay"
+    order = ("next", "prev", "goto", "show", "analyse", "branch", "exit",
+             "help", "log", "rules", "saves", "quit")
 
-    @property
-    def step(self) -> int:
-        """The current step (0: the game as set up)."""
-        return int(self.cursor.step)
+    def __init__(self, shell: Shell, view: ReplayView, back: Mode) -> None:
+        super().__init__(shell)
+        self.view = view
+        self.back = back
+        """The mode to go back to on ``exit``."""
 
-    @property
-    def total(self) -> int:
-        """The last step."""
-        return int(self.cursor.total)
+    def run(self, command: Command, parsed: Parsed) -> None:
+        """Run one of replay mode's commands."""
+        HANDLERS[command.name](self, parsed)
 
-    @property
+    def blank(self) -> None:
+        """An empty line does nothing here (no bots move in a record)."""
+
+    def prompt(self) -> Fragments:
+        """``replay 12/300 ›``."""
+        return [("class:phase", f"replay {self.view.step}/{self.view.total}"), ("", " › ")]
+
+    def toolbar(self) -> Fragments:
+        """The save's name, the step, the table's state."""
+        return replay_toolbar(self.view)
+
+    def record(self) -> ReplayView:
+        """The record stepped through."""
+        return self.view
+
     def game(self) -> Game:
-        """The game at this step (read only)."""
-        return self.cursor.game
+        """The game at this step."""
+        return self.view.game
 
-    @property
-    def unit(self) -> str:
-        """``day`` (Medici) or ``round`` (Medici vs Strozzi)."""
-        return game_info(self.game.variant.game).vocabulary.period
-
-    @property
-    def goto_unit(self) -> str:
-        """``goto day D`` (Medici) or ``goto round R`` (Medici vs Strozzi)."""
-        return f"goto {self.unit} {self.unit[0].upper()}"
-
-    @property
-    def units(self) -> int:
-        """How many days or rounds the record reaches."""
-        periods = self.cursor.periods
-        return max(periods) if periods else 0
-
-    def viewer(self) -> int:
-        """Whose view to show: the first person's, else seat 0 (a view hides the pile, G-3)."""
-        humans = [i for i, b in enumerate(self.bots) if b is None]
-        return humans[0] if humans else 0
-
-    def view(self) -> dict[str, Any]:
+    def show(self) -> None:
         """The table at this step."""
-        return self.game.view(self.viewer())
-
-    def header(self) -> Text:
-        """``Step 12/300 · day 1 · bidding``."""
-        view = self.game.view(self.viewer())
-        when = view.get(self.unit)
-        return Text(f"Step {self.step}/{self.total}", "title").add(
-            f" · {self.unit} {when} · {str(view['phase']).replace('_', ' ')}", "dim")
-
-    def step_lines(self) -> list[Text]:
-        """What happened in this step: its move and all it caused."""
-        events = list(self.cursor.events)
-        all_events = self.game.events
-        start = len(all_events) - len(events)
-        return render.narrate(all_events, start, self.game.players)
-
-
-def _replay(shell: Shell) -> ReplayView:
-    if shell.replay is None:
-        raise ShellError("not in replay mode: `replay NAME` opens a saved game")
-    return shell.replay
+        self.shell.console.say(render.table(self.view.view(), self.view.bots))
 
 
 def enter(shell: Shell, name: str | Path) -> None:
     """``replay NAME``: open a save in replay mode (the live game stays saved)."""
-    records = deps.records()
     loaded = records.load_game(name, directory=shell.saves)
     cursor = records.ReplayCursor(loaded.record)
-    shell.replay = ReplayView(Path(loaded.path).stem, cursor, list(loaded.bots), Path(loaded.path))
+    view = ReplayView(Path(loaded.path).stem, cursor, list(loaded.bots), Path(loaded.path))
+    back = shell.mode.back if isinstance(shell.mode, ReplayMode) else shell.mode
+    shell.mode = ReplayMode(shell, view, back)
     shell.console.say(Text(f"Replay of {loaded.path}: {cursor.total} steps. ", "title").add(
-        f"next, prev, goto N, {shell.replay.goto_unit}, show, analyse, branch, exit.", "dim"))
-    shell.console.say(shell.replay.header())
+        f"next, prev, goto N, {view.goto_unit}, show, analyse, branch, exit.", "dim"))
+    shell.console.say(view.header())
 
 
-def _count(args: list[str], name: str) -> int:
-    if not args:
-        return 1
-    if len(args) > 1 or not args[0].isdigit() or int(args[0]) < 1:
-        raise ShellError(f"{name} takes a number of steps, 1 or more: {name} 5")
-    return int(args[0])
-
-
-def next_cmd(shell: Shell, args: list[str]) -> None:
+def next_cmd(mode: ReplayMode, args: Parsed) -> None:
     """``next [N]``: forward, telling every step passed."""
-    replay = _replay(shell)
-    n = _count(args, "next")
+    replay = mode.view
+    n = args.number("N", 1)
     if replay.step >= replay.total:
         raise ShellError(f"this is the last step ({replay.total}): `prev` or `goto N` go back")
     before = len(replay.game.events)
     replay.cursor.forward(n)
     lines = render.narrate(replay.game.events, before, replay.game.players)
     if len(lines) > MAX_LINES:
-        shell.console.say(Text(f"… {len(lines) - MAX_LINES} earlier lines skipped", "dim"))
+        mode.shell.console.say(Text(f"… {len(lines) - MAX_LINES} earlier lines skipped", "dim"))
         lines = lines[-MAX_LINES:]
     for line in lines:
-        shell.console.say(line)
-    shell.console.say(replay.header())
+        mode.shell.console.say(line)
+    mode.shell.console.say(replay.header())
 
 
-def prev_cmd(shell: Shell, args: list[str]) -> None:
+def prev_cmd(mode: ReplayMode, args: Parsed) -> None:
     """``prev [N]``: back."""
-    replay = _replay(shell)
-    n = _count(args, "prev")
+    replay = mode.view
+    n = args.number("N", 1)
     if replay.step == 0:
         raise ShellError("this is step 0, the start: `next` goes forward")
     replay.cursor.back(n)
-    _arrived(shell, replay)
+    _arrived(mode)
 
 
-def _arrived(shell: Shell, replay: ReplayView) -> None:
-    shell.console.say(replay.header())
-    for line in replay.step_lines():
-        shell.console.say(Text("  ").extend(line))
+def _arrived(mode: ReplayMode) -> None:
+    mode.shell.console.say(mode.view.header())
+    for line in mode.view.step_lines():
+        mode.shell.console.say(Text("  ").extend(line))
 
 
 def _period_words() -> set[str]:
@@ -151,9 +125,10 @@ def _period_words() -> set[str]:
     return {info.vocabulary.period for info in games().values()}
 
 
-def goto_cmd(shell: Shell, args: list[str]) -> None:
+def goto_cmd(mode: ReplayMode, parsed: Parsed) -> None:
     """``goto N``, ``goto day D``, ``goto round R``, ``goto start|end|scoring``."""
-    replay = _replay(shell)
+    replay = mode.view
+    args = parsed.words
     usage = f"goto N (0 to {replay.total}), {replay.goto_unit}, goto start, end or scoring"
     cursor = replay.cursor
     if len(args) == 1 and args[0].isdigit():
@@ -176,32 +151,27 @@ def goto_cmd(shell: Shell, args: list[str]) -> None:
             raise ShellError(str(err)) from err
     else:
         raise ShellError(f"goto takes {usage}; got {' '.join(args)!r}")
-    _arrived(shell, replay)
+    _arrived(mode)
 
 
-def branch_cmd(shell: Shell, args: list[str]) -> None:
+def branch_cmd(mode: ReplayMode, args: Parsed) -> None:
     """``branch``: a new game from this step; the record is untouched."""
-    replay = _replay(shell)
-    if args:
-        raise ShellError("branch takes no arguments")
+    replay = mode.view
     if replay.game.is_over:
         raise ShellError("the game is over at this step: `prev` or `goto N` to an earlier one")
     game = replay.cursor.branch()
     # The branch gets its own file with its first move; until then nothing needs saving.
-    session = Session(game, replay.bots, shell.saves, on_disk=True)
-    shell.start_session(session, f"Branched from {replay.name} at step {replay.step}: a new game "
-                                 "(the record stays as it was; the branch is saved from its "
-                                 "first move).")
+    session = Session(game, replay.bots, mode.shell.saves, on_disk=True)
+    mode.shell.mode = mode.back
+    mode.shell.start_session(session, f"Branched from {replay.name} at step {replay.step}: a "
+                                      "new game (the record stays as it was; the branch is "
+                                      "saved from its first move).")
 
 
-def exit_cmd(shell: Shell, args: list[str]) -> None:
-    """``exit``: leave replay mode (in play mode: quit)."""
-    if args:
-        raise ShellError("exit takes no arguments")
-    if shell.replay is None:
-        shell.leave()
-        return
-    shell.replay = None
+def exit_cmd(mode: ReplayMode, args: Parsed) -> None:
+    """``exit``: leave replay mode, back to the mode it was entered from."""
+    shell = mode.shell
+    shell.mode = mode.back
     if shell.session is not None:
         shell.console.say(Text("Back to your game.", "title"))
         shell.console.say(render.table(shell.session.view(), shell.session.bots))
@@ -210,33 +180,22 @@ def exit_cmd(shell: Shell, args: list[str]) -> None:
         shell.console.say(Text("Left replay mode.", "dim"))
 
 
-def analyse_cmd(shell: Shell, args: list[str]) -> None:
+def analyse_cmd(mode: ReplayMode, args: Parsed) -> None:
     """``analyse [all] [--bot SPEC]``: the bot's view of the move made here, or of every move."""
-    from engine.shell.handlers import analysis_lines
-
-    replay = _replay(shell)
-    spec = None
-    rest = list(args)
-    if "--bot" in rest:
-        i = rest.index("--bot")
-        if i + 1 >= len(rest):
-            raise ShellError("--bot needs a spec: analyse --bot mcts:1s")
-        spec = rest[i + 1]
-        rest = rest[:i] + rest[i + 2:]
-    every = rest == ["all"]
-    if rest and not every:
-        raise ShellError(f"analyse takes `all` and --bot SPEC, got {' '.join(rest)!r}")
+    replay = mode.view
+    say = mode.shell.console.say
+    every = args.text("all") is not None
     if replay.step >= replay.total:
         raise ShellError("no move is made at the last step: `prev` or `goto N` first")
-    bots = deps.bots()
-    bot = bots.make_bot(spec or (ANALYSE_ALL_BOT if every else HINT_BOT), seed=replay.game.seed)
+    bot = bots.make_bot(args.option("--bot") or (ANALYSE_ALL_BOT if every else HINT_BOT),
+                        seed=replay.game.seed)
     if not every:
         game, played, seat = _move_here(replay)
         rows = bot.analyse(game.view(seat), game.legal_actions(), game.variant, top=3,
                            also=[played])
         title = f"Step {replay.step}: {game.players[seat]} played {played}; {bot.spec} says:"
-        shell.console.say(analysis_lines(title, rows, played))
-        shell.console.say(_loss(rows, played))
+        say(analysis_lines(title, rows, played))
+        say(_loss(rows, played))
         return
     start = replay.step
     total_loss: dict[str, float] = {}
@@ -256,17 +215,17 @@ def analyse_cmd(shell: Shell, args: list[str]) -> None:
                 line.add(" = the bot's choice", "good")
             else:
                 line.add(f" bot: {str(best.action):<16} lost {fixed(lost)}", "bad" if lost else "")
-            shell.console.say(line)
+            say(line)
     except KeyboardInterrupt:
-        shell.console.say(Text("Analysis stopped.", "dim"))
+        say(Text("Analysis stopped.", "dim"))
     finally:
         replay.cursor.goto(start)
     if total_loss:
-        shell.console.say(Text("Value lost in all: ", "title").add(
+        say(Text("Value lost in all: ", "title").add(
             ", ".join(f"{n} {fixed(v)}" for n, v in total_loss.items())))
 
 
-def _move_here(replay: ReplayView) -> tuple[Game, Any, int]:
+def _move_here(replay: ReplayView) -> tuple[Game, Action | None, int]:
     """The game at this step, the move made from it, and who made it."""
     game = replay.game.clone()
     seat = game.current_player
@@ -278,7 +237,7 @@ def _move_here(replay: ReplayView) -> tuple[Game, Any, int]:
     return game, played, seat
 
 
-def _loss(rows: list[Any], played: Any) -> Text:
+def _loss(rows: list[Analysis], played: Action | None) -> Text:
     best = rows[0]
     mine = next((r for r in rows if r.action == played), None)
     if mine is None:
@@ -287,3 +246,12 @@ def _loss(rows: list[Any], played: Any) -> Text:
     if lost <= 0:
         return Text("The move played is the bot's choice: no value lost.", "good")
     return Text(f"Value lost by the move played: {fixed(lost)}.", "bad")
+
+
+HANDLERS: dict[str, Callable[[ReplayMode, Parsed], None]] = {
+    "next": next_cmd, "prev": prev_cmd, "goto": goto_cmd, "show": handlers.show_cmd,
+    "analyse": analyse_cmd, "branch": branch_cmd, "exit": exit_cmd, "help": handlers.help_cmd,
+    "log": handlers.log_cmd, "rules": handlers.rules_cmd, "saves": handlers.saves_cmd,
+    "quit": handlers.quit_cmd,
+}
+"""What replay mode's commands do."""

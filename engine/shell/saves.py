@@ -4,21 +4,20 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Any
 
+from engine import records
 from engine.errors import escape_controls
-from engine.shell import deps
+from engine.records import SaveInfo
 from engine.shell.text import Text
 
 _NAMES: dict[str, tuple[int, list[str]]] = {}
 
 
-def latest_unfinished_info(directory: str | None) -> Any | None:
+def latest_unfinished_info(directory: str | None) -> SaveInfo | None:
     """The SaveInfo of the most recent unfinished game, or None.
 
     Asked at start, so it also clears what interrupted saves left (stale temporary files).
     """
-    records = deps.records()
     records.store.remove_stale_temps(records.saves_dir(directory))
     records.migrate_autosaves(directory)
     path = records.latest_unfinished(directory)
@@ -30,7 +29,6 @@ def latest_unfinished_info(directory: str | None) -> Any | None:
 def old_folder_note(directory: str | None) -> str | None:
     """A word about ``./saves`` when it holds earlier versions' autosaves and is no longer
     the saves folder (saves now live in the user's data folder), else None."""
-    records = deps.records()
     folder = records.saves_dir(directory)
     old = Path("saves")
     try:
@@ -46,7 +44,7 @@ def old_folder_note(directory: str | None) -> str | None:
             "them.")
 
 
-def describe(info: Any) -> Text:
+def describe(info: SaveInfo) -> Text:
     """``name: medici, Ann vs Bo, day 2, saved 3 May 14:02``."""
     out = Text(escape_controls(str(info.name)), "cmd").add(f": {info.variant}, ")
     out.add(_players(info), "name")
@@ -57,18 +55,18 @@ def describe(info: Any) -> Text:
     return out.add(f", saved {when(info.modified)}", "dim")
 
 
-def _players(info: Any) -> str:
-    bots = list(getattr(info, "bots", ()) or ())
+def _players(info: SaveInfo) -> str:
+    bots = list(info.bots)
     bots += [None] * (len(info.players) - len(bots))
     pairs = zip(info.players, bots, strict=False)
     return ", ".join(f"{p} (bot {b})" if b else str(p) for p, b in pairs)
 
 
-def _stage(info: Any) -> str:
+def _stage(info: SaveInfo) -> str:
     return f"{info.unit or 'step'} {info.period}"
 
 
-def when(modified: Any) -> str:
+def when(modified: dt.datetime | float | str) -> str:
     """A save's date and time, as the shell shows it."""
     if isinstance(modified, (int, float)):
         modified = dt.datetime.fromtimestamp(modified)
@@ -91,7 +89,6 @@ SHOWN = 20
 def table(directory: str | None, everything: bool = False) -> Text:
     """One row per game: name, game, day or round (or finished), last played, players;
     newest first, the ``SHOWN`` newest unless ``everything``."""
-    records = deps.records()
     records.migrate_autosaves(directory)
     infos = sorted(records.list_saves(directory), key=lambda i: _sort_key(i.modified),
                    reverse=True)
@@ -105,9 +102,8 @@ def table(directory: str | None, everything: bool = False) -> Text:
     for info in infos:
         # A file put in the folder by hand may have any name: never print it raw.
         row = Text("  ").add(escape_controls(str(info.name)).ljust(width), "cmd")
-        problem = getattr(info, "problem", None)
-        if problem:
-            row.add(f"  cannot be loaded: {problem}", "bad")
+        if info.problem:
+            row.add(f"  cannot be loaded: {info.problem}", "bad")
             out.line(row)
             continue
         state = "finished" if info.finished else _stage(info)
@@ -120,7 +116,7 @@ def table(directory: str | None, everything: bool = False) -> Text:
     return out
 
 
-def _sort_key(modified: Any) -> float:
+def _sort_key(modified: dt.datetime | float) -> float:
     if isinstance(modified, (int, float)):
         return float(modified)
     if isinstance(modified, dt.datetime):
@@ -130,7 +126,6 @@ def _sort_key(modified: Any) -> float:
 
 def names(directory: str | None) -> list[str]:
     """The save names for completion (cached while the folder does not change)."""
-    records = deps.records()
     folder = Path(records.saves_dir(directory))
     try:
         stamp = folder.stat().st_mtime_ns

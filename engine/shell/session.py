@@ -12,11 +12,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from engine import records
 from engine.actions import Action, Legal
+from engine.bots import Bot, make_bot
 from engine.chance import seat_seed
 from engine.errors import IllegalAction, MediciError
 from engine.game import Game
-from engine.shell import deps
+from engine.narrative import tell
 from engine.shell.errors import ShellError
 
 DEFAULT_BOT = "mcts"
@@ -82,7 +84,7 @@ class Session:
         self._changes = 0
         self._copy: tuple[Path, int] | None = None
         """The last copy written (``save PATH``) and the game's ``_changes`` then."""
-        self._bots: dict[int, Any] = {}
+        self._bots: dict[int, Bot] = {}
         self.autosave_error: str | None = None
         self.interrupted = False
         """Ctrl-C came while a move was being applied (see ``whole``)."""
@@ -148,14 +150,14 @@ class Session:
             self._changes += 1
         return start
 
-    def bot(self, seat: int) -> Any:
+    def bot(self, seat: int) -> Bot:
         """The bot of a seat (made on first use, seeded from the game)."""
         bot = self._bots.get(seat)
         if bot is None:
             spec = self.bots[seat]
             if spec is None:
                 raise ShellError(f"{self.game.players[seat]} is not a bot")
-            bot = deps.bots().make_bot(spec, seed=bot_seed(self.game, seat))
+            bot = make_bot(spec, seed=bot_seed(self.game, seat))
             self._bots[seat] = bot
         return bot
 
@@ -184,7 +186,7 @@ class Session:
         """
         if not self.humans:
             raise ShellError("every seat is a bot: there is no move of yours to take back")
-        undo = deps.records().undo
+        undo = records.undo
         game = self.game
         taken: list[str] = []
         while True:
@@ -221,7 +223,6 @@ class Session:
         if not self._dirty:
             return self.path
         try:
-            records = deps.records()
             if self.path is None:
                 self.path = Path(records.game_path(self.game, self.saves))
             records.write_record(records.record_from_game(self.game, self.bots), self.path)
@@ -252,7 +253,6 @@ class Session:
         Never replaces another game's save or a file that is no save of this game, unless
         ``replace`` (ShellError saying what is there and how to replace it).
         """
-        records = deps.records()
         if name is None:
             self._dirty = True  # written again even if unchanged: `save` always writes
             path = self.autosave()
@@ -311,8 +311,6 @@ def _same_file(a: Path, b: Path) -> bool:
 
 def _told(game: Game, index: int) -> str:
     """The move at ``events[index]`` as the narrative tells it (``Ann bids 5``)."""
-    from engine.narrative import tell
-
     events = game.events
     lines = [line for line in tell(events[: index + 1], index, game.players)
              if line.index == index]

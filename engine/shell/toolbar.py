@@ -4,27 +4,34 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from engine.shell.app import Shell
-
 from engine.registry import GameInfo, find
 from engine.views import PlayerView, money_text
 
+if TYPE_CHECKING:
+    from engine.shell.app import Shell
+    from engine.shell.replay_view import ReplayView
+
 
 def toolbar(shell: Shell) -> list[tuple[str, str]]:
-    """The toolbar's fragments for the shell's current state."""
-    if shell.replay is not None:
-        replay = shell.replay
-        view = replay.view()
-        # Kept short (long save names cut; no title, bot or money) to fit 100 columns.
-        parts = [("class:bottom-toolbar.key", f" Replay {_cut(replay.name)} "),
-                 ("", f" step {replay.step}/{replay.total} ·")]
-        return parts + _game_parts(view, replay.bots, short=True) + [("", " · exit leaves")]
-    session = shell.session
-    if session is None:
+    """The toolbar's fragments for the shell's current state (its mode's toolbar)."""
+    return shell.mode.toolbar()
+
+
+def replay_toolbar(replay: ReplayView) -> list[tuple[str, str]]:
+    """Replay mode's toolbar: the save, the step, the table's state."""
+    view = replay.view()
+    # Kept short (long save names cut; no title, bot or money) to fit 100 columns.
+    parts = [("class:bottom-toolbar.key", f" Replay {_cut(replay.name)} "),
+             ("", f" step {replay.step}/{replay.total} ·")]
+    return parts + _game_parts(view, replay.bots, short=True) + [("", " · exit leaves")]
+
+
+def play_toolbar(view: dict[str, Any] | None, bots: list[str | None]) -> list[tuple[str, str]]:
+    """Play mode's toolbar: the live game's state (``view``), or how to start one."""
+    if view is None:
         return [("class:bottom-toolbar.key", " Medici "),
                 ("", " no game · new medici 4 · resume · help · Tab completes")]
-    return _game_parts(session.view(), session.bots)
+    return _game_parts(view, bots)
 
 
 NAME_WIDTH = 20

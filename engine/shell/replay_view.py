@@ -1,0 +1,76 @@
+"""A saved game opened for replay: the records' cursor plus what the shell shows of it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from engine.game import Game
+from engine.records import ReplayCursor
+from engine.registry import game_info
+from engine.shell import render
+from engine.shell.text import Text
+
+
+class ReplayView:
+    """A saved game opened in replay mode: the records' ReplayCursor plus what the shell shows."""
+
+    def __init__(self, name: str, cursor: ReplayCursor, bots: list[str | None], path: Path) -> None:
+        self.name = name
+        self.cursor = cursor
+        self.bots = bots
+        self.path = path
+
+    @property
+    def step(self) -> int:
+        """The current step (0: the game as set up)."""
+        return int(self.cursor.step)
+
+    @property
+    def total(self) -> int:
+        """The last step."""
+        return int(self.cursor.total)
+
+    @property
+    def game(self) -> Game:
+        """The game at this step (read only)."""
+        return self.cursor.game
+
+    @property
+    def unit(self) -> str:
+        """``day`` (Medici) or ``round`` (Medici vs Strozzi)."""
+        return game_info(self.game.variant.game).vocabulary.period
+
+    @property
+    def goto_unit(self) -> str:
+        """``goto day D`` (Medici) or ``goto round R`` (Medici vs Strozzi)."""
+        return f"goto {self.unit} {self.unit[0].upper()}"
+
+    @property
+    def units(self) -> int:
+        """How many days or rounds the record reaches."""
+        periods = self.cursor.periods
+        return max(periods) if periods else 0
+
+    def viewer(self) -> int:
+        """Whose view to show: the first person's, else seat 0 (a view hides the pile, G-3)."""
+        humans = [i for i, b in enumerate(self.bots) if b is None]
+        return humans[0] if humans else 0
+
+    def view(self) -> dict[str, Any]:
+        """The table at this step."""
+        return self.game.view(self.viewer())
+
+    def header(self) -> Text:
+        """``Step 12/300 · day 1 · bidding``."""
+        view = self.game.view(self.viewer())
+        when = view.get(self.unit)
+        return Text(f"Step {self.step}/{self.total}", "title").add(
+            f" · {self.unit} {when} · {str(view['phase']).replace('_', ' ')}", "dim")
+
+    def step_lines(self) -> list[Text]:
+        """What happened in this step: its move and all it caused."""
+        events = list(self.cursor.events)
+        all_events = self.game.events
+        start = len(all_events) - len(events)
+        return render.narrate(all_events, start, self.game.players)
