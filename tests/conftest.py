@@ -7,8 +7,14 @@ so a test reads as the rulebook example it checks.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import zipfile
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -124,3 +130,35 @@ def _saves_in_tmp(tmp_path_factory, monkeypatch) -> None:
     home = tmp_path_factory.mktemp("user-data")
     monkeypatch.setenv("MEDICI_SAVES", str(home / "saves"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "xdg"))
+
+
+@dataclass(frozen=True)
+class UnpackedWheel:
+    """The package's wheel, built once a test run and unpacked as a stand-in site-packages."""
+
+    site: Path
+    names: frozenset[str]
+
+    def run(self, probe: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+        """Python code run from ``cwd`` with only the unpacked wheel to import ``engine``."""
+        env = {**os.environ, "PYTHONPATH": str(self.site)}
+        return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                              cwd=cwd, env=env, check=False)
+
+
+@pytest.fixture(scope="session")
+def unpacked_wheel(tmp_path_factory: pytest.TempPathFactory) -> UnpackedWheel:
+    """``pip wheel .`` once for every test that checks what an install carries."""
+    pytest.importorskip("hatchling", reason="the wheel build needs hatchling (the [test] extra)")
+    root = Path(__file__).resolve().parent.parent
+    where = tmp_path_factory.mktemp("wheel")
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         "--wheel-dir", str(where / "dist"), str(root)],
+        capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    wheel = next((where / "dist").glob("medici-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        names = frozenset(archive.namelist())
+        archive.extractall(where / "site")
+    return UnpackedWheel(where / "site", names)

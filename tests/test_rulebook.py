@@ -9,7 +9,6 @@ import re
 import shutil
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -235,26 +234,16 @@ def test_shell_rules_summary_says_once_around(tmp_path):
 
 
 # -- the wheel ----------------------------------------------------------------------------
-def test_the_wheel_carries_the_rules_and_finds_them_installed(tmp_path):
-    pytest.importorskip("hatchling", reason="the wheel build needs hatchling (the [test] extra)")
-    built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-         "--wheel-dir", str(tmp_path / "dist"), str(ROOT)],
-        capture_output=True, text=True, check=False)
-    assert built.returncode == 0, built.stderr
-    wheel = next((tmp_path / "dist").glob("medici-*.whl"))
-    with zipfile.ZipFile(wheel) as archive:
-        assert "engine/docs/rules.md" in archive.namelist()
-        archive.extractall(tmp_path / "site")
+def test_the_wheel_carries_the_rules_and_finds_them_installed(tmp_path, unpacked_wheel):
+    assert "engine/docs/rules.md" in unpacked_wheel.names
     # The unpacked wheel stands in for site-packages: the rules must come from it, not from
     # this checkout.
     probe = ("import engine, engine.rulebook as r; print(engine.__file__); "
              "print(r.rules_path()); print(r.rule('M-8').title)")
-    env = {**os.environ, "PYTHONPATH": str(tmp_path / "site")}
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          cwd=tmp_path, env=env, check=False)
+    done = unpacked_wheel.run(probe, tmp_path)
     assert done.returncode == 0, done.stderr
     engine_file, path, title = done.stdout.splitlines()
-    assert engine_file.startswith(str(tmp_path / "site"))
-    assert path == str((tmp_path / "site" / "engine" / "docs" / "rules.md").resolve())
+    site = unpacked_wheel.site
+    assert engine_file.startswith(str(site))
+    assert path == str((site / "engine" / "docs" / "rules.md").resolve())
     assert title == "Selecting a lot"

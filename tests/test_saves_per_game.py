@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -227,26 +228,15 @@ def test_the_shipped_examples_verify(name: str) -> None:
     assert loaded.game.is_over and all(loaded.bots)
 
 
-def test_the_wheel_carries_the_examples_and_replay_finds_them(tmp_path: Path) -> None:
-    pytest.importorskip("hatchling", reason="the wheel build needs hatchling (the [test] extra)")
-    import zipfile
-
-    built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-         "--wheel-dir", str(tmp_path / "dist"), str(ROOT)],
-        capture_output=True, text=True, check=False)
-    assert built.returncode == 0, built.stderr
-    wheel = next((tmp_path / "dist").glob("medici-*.whl"))
-    with zipfile.ZipFile(wheel) as archive:
-        names = archive.namelist()
-        archive.extractall(tmp_path / "site")
+def test_the_wheel_carries_the_examples_and_replay_finds_them(tmp_path: Path,
+                                                            unpacked_wheel: Any) -> None:
     assert {"engine/examples/medici-4-players.json",
-            "engine/examples/medici-vs-strozzi.json"} <= set(names)
+            "engine/examples/medici-vs-strozzi.json"} <= unpacked_wheel.names
     probe = ("from engine.records.examples import example_path as e; "
              "print(e()); print(e('medici-vs-strozzi'))")
-    env = {**os.environ, "PYTHONPATH": str(tmp_path / "site")}
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          cwd=tmp_path, env=env, check=False)
+    done = unpacked_wheel.run(probe, tmp_path)
     assert done.returncode == 0, done.stderr
-    for line in done.stdout.splitlines():
-        assert line.startswith(str((tmp_path / "site" / "engine" / "examples").resolve()))
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2
+    for line in lines:
+        assert line.startswith(str((unpacked_wheel.site / "engine" / "examples").resolve()))
