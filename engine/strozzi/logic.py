@@ -530,7 +530,7 @@ class StrozziLogic(LotDrawing, Logic):
         )
 
     def view(self, st: StrozziState, player: int | None) -> StrozziView:
-        """The documented view (README: "Medici vs Strozzi")."""
+        """The documented view (docs/api.md: "Game.view() keys (Medici vs Strozzi)")."""
         players = []
         for p, name in enumerate(st.names):
             ships = []
