@@ -113,6 +113,14 @@ class MediciLogic(LotDrawing, Logic):
         self.top: int = rules["tracks"]["top"]
         self.bonuses: dict[int, int] = dict(rules["tracks"]["bonuses"])
         self.counts: dict[int, dict[str, Any]] = dict(rules["player_counts"])
+        # M-9's bidding order, precomputed: per player count and selector, the seats from
+        # the selector's left round to the selector.
+        self._rounds: dict[int, list[tuple[int, ...]]] = {
+            n: [tuple((sel + i) % n for i in range(1, n + 1)) for sel in range(n)]
+            for n in self.counts
+        }
+        self._spans: dict[tuple[int, int], Span] = {}
+        self._fire_bids = self.strict or not {"bid", "pass"} <= self.pm.stays
 
     # -- setting up -------------------------------------------------------------------
     def player_counts(self) -> Sequence[int]:
@@ -172,11 +180,21 @@ class MediciLogic(LotDrawing, Logic):
     def legal_bid_pass(self, st: MediciState) -> list[Legal]:
         """M-9: a bid above the high bid (at least the minimum), up to the bidder's money;
         or pass."""
-        lo = st.high_bid + 1 if st.high_bid >= self.min_bid else self.min_bid
+        high = st.high_bid
+        lo = high + 1 if high >= self.min_bid else self.min_bid
         if self.loans:
             return [Span("bid", lo, None), PASS]
         hi = st.money[st.order[st.turn]]
-        return [Span("bid", lo, hi), PASS] if lo <= hi else [PASS]
+        if lo > hi:
+            return [PASS]
+        # The few spans a game offers, built once (a Span costs more than a lookup).
+        key = (lo, hi)
+        span = self._spans.get(key)
+        if span is None:
+            span = Span("bid", lo, hi)
+            if len(self._spans) < 100_000:
+                self._spans[key] = span
+        return [span, PASS]
 
     def check(self, st: MediciState, action: Action) -> None:
         """Refuse what M-8 and M-9 forbid, saying why."""
@@ -204,31 +222,37 @@ class MediciLogic(LotDrawing, Logic):
     # -- moves ------------------------------------------------------------------------
     def perform(self, st: MediciState, action: Action) -> None:
         """Carry out a checked move."""
-        kind = action.kind
+        kind = action[0]
         if kind == "bid":
-            player = st.order[st.turn]
-            self.pm.fire(st, "bid")
+            if self._fire_bids:  # bids stay in their phase: the compiled table has no step
+                self.pm.fire(st, "bid")
+            turn = st.turn
+            player = st.order[turn]
             amount = action[1]  # bid AMOUNT
             st.log.append({"type": "bid", "player": player, "amount": amount})
             st.high_bid = amount
             st.high_bidder = player
             st.bids.append((player, amount))
-            self._next_bidder(st)
+            st.turn = turn = turn + 1
+            if turn == len(st.order):
+                self._end_auction(st)
         elif kind == "pass":
-            player = st.order[st.turn]
-            self.pm.fire(st, "pass")
+            if self._fire_bids:
+                self.pm.fire(st, "pass")
+            turn = st.turn
+            player = st.order[turn]
             st.log.append({"type": "pass", "player": player})
             st.bids.append((player, None))
-            self._next_bidder(st)
+            st.turn = turn = turn + 1
+            if turn == len(st.order):
+                self._end_auction(st)
         elif kind == "draw":
             self.perform_draw(st, st.selector)
         else:
             self.perform_stop(st, st.selector)
 
-    def _next_bidder(self, st: MediciState) -> None:
-        st.turn += 1
-        if st.turn < len(st.order):
-            return
+    def _end_auction(self, st: MediciState) -> None:
+        """M-10, M-11, M-12: everyone has bid or passed; the lot goes, then who goes on."""
         lot = st.lot
         st.lot = []
         winner = st.high_bidder
@@ -243,8 +267,12 @@ class MediciLogic(LotDrawing, Logic):
             if self.on_purchase:
                 self._move_tracks(st, winner, lot)
         cap = st.pc["ship_capacity"]
-        in_day = [p for p, ship in enumerate(st.ships) if len(ship) < cap]
-        if len(in_day) <= 1:
+        ships = st.ships
+        in_day = 0
+        for ship in ships:
+            if len(ship) < cap:
+                in_day += 1
+        if in_day <= 1:
             st.day_ends.append("full_ships")
             self.pm.fire(st, "fill" if in_day else "score")
         elif not st.pile and not st.pile_unknown:
@@ -252,9 +280,9 @@ class MediciLogic(LotDrawing, Logic):
             self.pm.fire(st, "score")
         else:
             # M-11: the next selector is to the left, skipping full ships (M-7).
-            n = len(st.ships)
+            n = len(ships)
             nxt = (st.selector + 1) % n
-            while len(st.ships[nxt]) >= cap:
+            while len(ships[nxt]) >= cap:
                 nxt = (nxt + 1) % n
             st.selector = nxt
             self.pm.fire(st, "next_lot")
@@ -338,15 +366,10 @@ class MediciLogic(LotDrawing, Logic):
 
     def enter_bidding(self, st: MediciState) -> None:
         """M-9: from the selector's left, selector last, skipping who cannot take the lot."""
-        n = len(st.names)
-        size = len(st.lot)
-        cap = st.pc["ship_capacity"]
-        order = tuple(
-            p
-            for p in ((st.selector + i) % n for i in range(1, n + 1))
-            if cap - len(st.ships[p]) >= size
-        )
-        st.order = order
+        most = st.pc["ship_capacity"] - len(st.lot)  # the fullest ship that can take it
+        ships = st.ships
+        order = [p for p in self._rounds[len(ships)][st.selector] if len(ships[p]) <= most]
+        st.order = tuple(order)
         st.turn = 0
         st.high_bid = 0
         st.high_bidder = None
