@@ -86,9 +86,10 @@ class LotDrawing:
 
     def legal_draw(self, st: Any) -> list[Legal]:
         """``draw`` while the lot may grow (``draw_problem`` without its messages)."""
-        return [DRAW] if self._may_draw(st) else []
+        return [DRAW] if self.may_draw(st) else []
 
-    def _may_draw(self, st: Any) -> bool:
+    def may_draw(self, st: Any) -> bool:
+        """Whether the lot may grow by one piece now (``draw_problem`` is None)."""
         size = len(st.lot) + 1
         if size > self.max_lot:
             return False
@@ -97,9 +98,15 @@ class LotDrawing:
 
     def legal_draw_stop(self, st: Any) -> list[Legal]:
         """``draw`` and ``stop`` together, for a phase that allows both (the usual case)."""
-        if not st.lot:
-            return [DRAW] if self._may_draw(st) else []
-        return [DRAW, STOP] if self._may_draw(st) else [STOP]
+        lot = st.lot
+        # may_draw inlined: this runs before nearly every other move of a game.
+        size = len(lot) + 1
+        if size > self.max_lot:
+            return [STOP] if lot else []
+        known, unknown = self._left(st)
+        if (known or unknown) and self.lot_room(st) >= size:
+            return [DRAW, STOP] if lot else [DRAW]
+        return [STOP] if lot else []
 
     def legal_stop(self, st: Any) -> list[Legal]:
         """``stop`` once the lot has a piece."""

@@ -396,7 +396,8 @@ class MediciLogic(LotDrawing, Logic):
         log = st.log
         n = len(st.names)
         log.append({"type": "day_end", "day": st.day, "by": st.day_ends[-1]})
-        values = [sum(self.value[c] for c in ship) for ship in st.ships]
+        value = self.value.__getitem__
+        values = [sum(map(value, ship)) for ship in st.ships]
         for p, (amount, place, tied) in enumerate(ranked_payouts(values, st.pc["ship_payouts"])):
             st.money[p] += amount
             log.append(

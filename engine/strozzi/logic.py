@@ -148,6 +148,12 @@ class StrozziLogic(LotDrawing, Logic):
             for holds in self.holds
             for h in [None, *range(len(self.harbours))]
         }
+        self._load_as_placed = [self.loads[(holds, None)] for holds in self.holds]
+        self._load_to = [
+            [self.loads[(holds, h)] for h in range(len(self.harbours))] for holds in self.holds
+        ]
+        # Loads and discards stay in their phase: the compiled table has no step for them.
+        self._fire_loads = self.strict or not {"load", "discard"} <= self.pm.stays
 
     # -- setting up -------------------------------------------------------------------
     def player_counts(self) -> Sequence[int]:
@@ -196,7 +202,12 @@ class StrozziLogic(LotDrawing, Logic):
 
     def lot_room(self, st: StrozziState) -> int:
         """S-7: the lot must fit the active player's emptiest ship."""
-        return max(h - len(t) for h, t in zip(self.holds, st.ships[st.active], strict=True))
+        room = 0
+        for holds, tiles in zip(self.holds, st.ships[st.active], strict=True):
+            free = holds - len(tiles)
+            if free > room:
+                room = free
+        return room
 
     def room_message(self, st: StrozziState, room: int, size: int) -> str:
         """Why the lot cannot grow (S-7)."""
@@ -217,15 +228,16 @@ class StrozziLogic(LotDrawing, Logic):
         size = len(st.lot)
         placed = st.harbour[p]
         out = []
+        fleet = st.ships[p]
         for i, holds in enumerate(self.holds):
-            if holds - len(st.ships[p][i]) < size:
+            if holds - len(fleet[i]) < size:
                 continue
             if placed[i] >= 0:
-                out.append(self.loads[(holds, None)])
+                out.append(self._load_as_placed[i])
             else:
-                out.extend(
-                    self.loads[(holds, h)] for h in range(len(self.harbours)) if h not in placed
-                )
+                for h, act in enumerate(self._load_to[i]):
+                    if h not in placed:
+                        out.append(act)
         return out
 
     def check(self, st: StrozziState, action: Action) -> None:
@@ -315,7 +327,8 @@ class StrozziLogic(LotDrawing, Logic):
         else:
             p = st.buyer
             log.append({"type": "discard", "player": p, "tiles": st.lot})
-            self.pm.fire(st, "discard")
+            if self._fire_loads:
+                self.pm.fire(st, "discard")
             st.discards.extend(st.lot)
             st.lot = []
             self._after_lot(st)
@@ -346,7 +359,8 @@ class StrozziLogic(LotDrawing, Logic):
             event["harbour"] = harbour
         event["tiles"] = st.lot
         st.log.append(event)
-        self.pm.fire(st, "load")
+        if self._fire_loads:
+            self.pm.fire(st, "load")
         if st.harbour[p][i] < 0:
             assert harbour is not None
             st.harbour[p][i] = harbour - 1
@@ -361,10 +375,7 @@ class StrozziLogic(LotDrawing, Logic):
         assert buyer is not None
         st.price = None
         st.buyer = None
-        holds = self.holds
-        if any(
-            all(len(t) >= h for t, h in zip(fleet, holds, strict=True)) for fleet in st.ships
-        ):
+        if self._fleet_full(st.ships[0]) or self._fleet_full(st.ships[1]):
             st.round_ends.append("full_ships")
             self.pm.fire(st, "score")
         elif not st.bag and not st.bag_unknown:
@@ -373,6 +384,13 @@ class StrozziLogic(LotDrawing, Logic):
         else:
             st.active = buyer
             self.pm.fire(st, "next_lot")
+
+    def _fleet_full(self, fleet: list[list[str]]) -> bool:
+        """Whether every ship of a fleet is full (S-13)."""
+        for tiles, holds in zip(fleet, self.holds, strict=True):
+            if len(tiles) < holds:
+                return False
+        return True
 
     # -- automatic phases -------------------------------------------------------------
     def enter_round_start(self, st: StrozziState) -> None:
