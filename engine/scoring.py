@@ -9,8 +9,9 @@ def ranked_payouts(scores: Sequence[int], table: Sequence[int]) -> list[tuple[in
     """Pay ``table`` by rank of ``scores`` (highest first), ties sharing their places (M-14).
 
     Tied players add up the payouts of the places they occupy and share them equally,
-    rounded down. Returns, per player, ``(payout, place, tied)``: place is 1-based (the
-    best place of the tie), tied lists the players sharing it (the player included).
+    rounded down; places beyond the end of ``table`` pay 0. Returns, per player,
+    ``(payout, place, tied)``: place is 1-based (the best place of the tie), tied lists the
+    players sharing it (the player included).
     """
     n = len(scores)
     # A stable sort, highest first: tied players stay in seat order, so each group is sorted.
@@ -24,7 +25,7 @@ def ranked_payouts(scores: Sequence[int], table: Sequence[int]) -> list[tuple[in
             end += 1
         if end == start + 1:
             p = order[start]
-            out[p] = (table[start], end, [p])
+            out[p] = (table[start] if start < len(table) else 0, end, [p])
         else:
             group = order[start:end]
             share = sum(table[start:end]) // len(group)

@@ -64,13 +64,14 @@ def rollout_cost(variant: str, players: int, count: int) -> tuple[float, float]:
         sample = game_from_view(game.variant, view, i)
         kinds = [None if q == seat else prior.sample(q, rng) for q in range(players)]
         mark = model.horizon(sample)
+        move = getattr(sample, "push", sample.apply)  # the fast path, as the search moves
         start = time.perf_counter()
         while not sample.is_over and model.horizon(sample) == mark:
             mover = sample.current_player
             if mover == seat:
-                sample.apply(model.rollout_move(sample, rng))
+                move(model.rollout_move(sample, rng))
             else:
-                sample.apply(model.opponent_move(sample, kinds[mover], rng))
+                move(model.opponent_move(sample, kinds[mover], rng))
             moves += 1
         took += time.perf_counter() - start
     return took / count * 1e6, took / moves * 1e6
