@@ -119,13 +119,26 @@ def _peer_rate(path: str, games: int) -> float:
     return games / (time.process_time() - start)
 
 
+def _script(name: str) -> Any:
+    """This tree's ``scripts/NAME.py``, loaded after the engine under test was imported.
+
+    Both sides are measured by the same code (this tree's); the engine modules it uses
+    are the ones already imported, and their submodules load from that engine's folder.
+    """
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).parent / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def worker(tree: Path, figure: str, work: dict[str, int]) -> dict[str, Any]:
     """Measure one figure with the engine of ``tree``."""
-    sys.path.insert(0, str(tree / "scripts"))
     sys.path.insert(0, str(tree))
     import engine
 
-    out: dict[str, Any] = {"engine": str(Path(engine.__file__).resolve().parent)}
+    out: dict[str, Any] = {}
+    assert engine.__file__ is not None
     from engine import load_variant
     from engine.simulate import play_random
 
@@ -151,13 +164,11 @@ def worker(tree: Path, figure: str, work: dict[str, int]) -> dict[str, Any]:
         out["value"] = games / (time.process_time() - start)
         out["check"] = [moves]
     elif figure.startswith("rollout"):
-        import bench_bots
-
+        bench_bots = _script("bench_bots")
         name, players = ("medici", 4) if figure == "rollout4" else ("medici-vs-strozzi", 2)
         out["value"] = bench_bots.rollout_cost(name, players, work["count"])[1]
     elif figure.startswith("mcts"):
-        import bench_bots
-
+        bench_bots = _script("bench_bots")
         name, players = ("medici", 4) if figure == "mcts4" else ("medici-vs-strozzi", 2)
         wall, cpu = bench_bots.mcts_rate(name, players, work["iterations"])
         out["value"], out["cpu"] = wall, cpu
@@ -165,8 +176,7 @@ def worker(tree: Path, figure: str, work: dict[str, int]) -> dict[str, Any]:
         if importlib.util.find_spec("pyspiel") is None:
             out["value"] = None
         else:
-            import bench_adapters
-
+            bench_adapters = _script("bench_adapters")
             name, players = ("medici", 4) if figure == "openspiel4" else ("medici-vs-strozzi", 2)
             out["value"] = bench_adapters._time(bench_adapters._openspiel, name, players,
                                                 work["games"])[1]
@@ -176,6 +186,14 @@ def worker(tree: Path, figure: str, work: dict[str, int]) -> dict[str, Any]:
         out["value"] = _record_kb(tree, work["loads"])
     elif figure == "peer":
         out["value"] = _peer_rate(os.environ["MEDICI_BENCH_PEER"], work["games"])
+    # Where every engine module used came from: the tree's own folder, none other.
+    root = (tree / "engine").resolve()
+    out["engine"] = str(root)
+    out["strays"] = sorted(
+        m.__file__ for name, m in list(sys.modules.items())
+        if name.split(".")[0] == "engine" and getattr(m, "__file__", None)
+        and not Path(m.__file__).resolve().is_relative_to(root)
+    )
     return out
 
 
@@ -232,8 +250,9 @@ def _run_worker(tree: Path, figure: str, work: dict[str, int], env: dict[str, st
     if done.returncode != 0:
         raise SystemExit(f"{figure} on {tree}: the worker failed:\n{done.stderr[-3000:]}")
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    if figure != "peer" and Path(result["engine"]) != (tree / "engine").resolve():
-        raise SystemExit(f"{figure}: the worker for {tree} imported {result['engine']}")
+    if Path(result["engine"]) != (tree / "engine").resolve() or result["strays"]:
+        raise SystemExit(f"{figure}: the worker for {tree} imported engine modules from "
+                         f"elsewhere: {result['strays'] or result['engine']}")
     return result
 
 
