@@ -42,12 +42,12 @@ class LotDrawing:
     max_lot: int
 
     def __init__(self, rules: dict[str, Any], strict: bool | None = None) -> None:
-        super().__init__(rules, strict)  # type: ignore[call-arg]  (Logic comes next)
+        super().__init__(rules, strict)  # type: ignore[call-arg]  # Logic comes next
         # C-level getters: asked before every move, so no Python call for them.
         self._source = attrgetter(self.lot_words.source)
         self._left = attrgetter(self.lot_words.source, self.lot_words.unknown)
         self._piece_key = self.lot_words.piece
-        pm = self.pm  # type: ignore[attr-defined]  (a Logic)
+        pm = self.pm  # type: ignore[attr-defined]  # a Logic
         # A draw that stays in its phase fires nothing in the compiled table.
         self._fire_draw = pm.strict or "draw" not in pm.stays
 
@@ -119,7 +119,7 @@ class LotDrawing:
             self.continue_source(st)
             source = self._source(st)
         if self._fire_draw:
-            self.pm.fire(st, "draw")  # type: ignore[attr-defined]  (a Logic)
+            self.pm.fire(st, "draw")  # type: ignore[attr-defined]  # a Logic
         piece = source.pop()
         st.lot.append(piece)
         st.log.append({"type": "draw", "player": player, self._piece_key: piece})
@@ -127,7 +127,7 @@ class LotDrawing:
     def perform_stop(self, st: Any, player: int) -> None:
         """``player`` stops drawing; the phase table says what follows."""
         st.log.append({"type": "stop", "player": player})
-        self.pm.fire(st, "stop")  # type: ignore[attr-defined]  (a Logic)
+        self.pm.fire(st, "stop")  # type: ignore[attr-defined]  # a Logic
 
 
 __all__ = ["DRAW", "STOP", "LotDrawing", "LotWords"]
