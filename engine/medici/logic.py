@@ -289,26 +289,19 @@ class MediciLogic(LotDrawing, Logic):
 
     def _move_tracks(self, st: MediciState, player: int, cards: list[str]) -> None:
         """M-15: one level per card of the commodity (gold never), stopping at the top."""
-        counts = [0] * len(self.commodities)
-        for card in cards:
-            k = self.kind[card]
-            if k >= 0:
-                counts[k] += 1
+        counts = [0] * (len(self.commodities) + 1)  # the last counts gold (kind -1): unused
+        for k in map(self.kind.__getitem__, cards):
+            counts[k] += 1
         row = st.tracks[player]
-        for k, count in enumerate(counts):
+        top = self.top
+        log = st.log
+        for k, commodity in enumerate(self.commodities):
+            count = counts[k]
             if count:
                 before = row[k]
-                row[k] = min(self.top, before + count)
-                st.log.append(
-                    {
-                        "type": "track",
-                        "player": player,
-                        "commodity": self.commodities[k],
-                        "cards": count,
-                        "from": before,
-                        "to": row[k],
-                    }
-                )
+                row[k] = after = min(top, before + count)
+                log.append({"type": "track", "player": player, "commodity": commodity,
+                            "cards": count, "from": before, "to": after})
 
     # -- automatic phases -------------------------------------------------------------
     def enter_day_start(self, st: MediciState) -> None:
@@ -368,8 +361,11 @@ class MediciLogic(LotDrawing, Logic):
         """M-9: from the selector's left, selector last, skipping who cannot take the lot."""
         most = st.pc["ship_capacity"] - len(st.lot)  # the fullest ship that can take it
         ships = st.ships
-        order = [p for p in self._rounds[len(ships)][st.selector] if len(ships[p]) <= most]
-        st.order = tuple(order)
+        seats = self._rounds[len(ships)][st.selector]
+        if max(map(len, ships)) <= most:
+            st.order = seats  # every ship can take the lot (the usual case)
+        else:
+            st.order = tuple([p for p in seats if len(ships[p]) <= most])
         st.turn = 0
         st.high_bid = 0
         st.high_bidder = None
