@@ -8,6 +8,7 @@ signed number of spaces from the middle: negative towards seat 0, positive towar
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import ge, sub
 from typing import Any
 
 from engine.actions import Action, Grammar, Legal, Span
@@ -202,12 +203,7 @@ class StrozziLogic(LotDrawing, Logic):
 
     def lot_room(self, st: StrozziState) -> int:
         """S-7: the lot must fit the active player's emptiest ship."""
-        room = 0
-        for holds, tiles in zip(self.holds, st.ships[st.active], strict=True):
-            free = holds - len(tiles)
-            if free > room:
-                room = free
-        return room
+        return max(map(sub, self.holds, map(len, st.ships[st.active])))
 
     def room_message(self, st: StrozziState, room: int, size: int) -> str:
         """Why the lot cannot grow (S-7)."""
@@ -387,10 +383,7 @@ class StrozziLogic(LotDrawing, Logic):
 
     def _fleet_full(self, fleet: list[list[str]]) -> bool:
         """Whether every ship of a fleet is full (S-13)."""
-        for tiles, holds in zip(fleet, self.holds, strict=True):
-            if len(tiles) < holds:
-                return False
-        return True
+        return all(map(ge, map(len, fleet), self.holds))
 
     # -- automatic phases -------------------------------------------------------------
     def enter_round_start(self, st: StrozziState) -> None:
@@ -438,14 +431,20 @@ class StrozziLogic(LotDrawing, Logic):
                      "harbour": h + 1}
                 )
         end = self.spaces
+        # S-15: each seat's pushes per (harbour, good), from its ships' tiles, in one pass.
+        goods = len(self.goods)
+        pushes = [[0] * (len(self.harbours) * goods) for _ in SEATS]
+        kind, push = self.kind, self.push
+        for p in SEATS:
+            mine = pushes[p]
+            for h, tiles in zip(st.harbour[p], st.ships[p], strict=True):
+                if h >= 0:
+                    for t in tiles:
+                        k = kind[t]
+                        if k >= 0:
+                            mine[h * goods + k] += push[t]
         for r, (h, g) in enumerate(self.rows):
-            moves = [0, 0]
-            for p in SEATS:
-                placed = st.harbour[p]
-                if h in placed:
-                    moves[p] = sum(
-                        self.push[t] for t in st.ships[p][placed.index(h)] if self.kind[t] == g
-                    )
+            moves = [pushes[0][h * goods + g], pushes[1][h * goods + g]]
             # S-15: both players' moves are netted first, then the marker stops at the end.
             net = moves[1] - moves[0]
             before = st.markers[r]
