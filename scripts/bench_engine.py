@@ -45,26 +45,18 @@ def engine_figures(variant: str, counts: list[int], quick: bool) -> None:
             moves.append(act)
             game.apply(act)
         scripts.append((seed, moves))
-    total = 0
-    took = 0.0
-    for seed, moves in scripts:
-        game = new_game(var, players, seed=seed)
-        apply = game.apply
-        start = time.perf_counter()
-        for act in moves:
-            apply(act)
-        took += time.perf_counter() - start
-        total += len(moves)
-    print(f"apply ({players} players): {took / total * 1e6:.2f} µs")
-    took = 0.0
-    for seed, moves in scripts:
-        game = new_game(var, players, seed=seed)
-        push = game.push
-        start = time.perf_counter()
-        for act in moves:
-            push(act)
-        took += time.perf_counter() - start
-    print(f"push, the fast path ({players} players): {took / total * 1e6:.2f} µs")
+    total = sum(len(moves) for _, moves in scripts)
+    for way in ("apply", "push"):
+        took = 0.0
+        for seed, moves in scripts:
+            game = new_game(var, players, seed=seed)
+            move = getattr(game, way)
+            start = time.perf_counter()
+            for act in moves:
+                move(act)
+            took += time.perf_counter() - start
+        label = "push, the fast path" if way == "push" else "apply"
+        print(f"{label} ({players} players): {took / total * 1e6:.2f} µs")
     game = new_game(var, players, seed=1)
     for _ in range(30):
         game.apply(random_action(game, rng))
