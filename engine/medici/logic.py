@@ -389,45 +389,35 @@ class MediciLogic(LotDrawing, Logic):
 
     def enter_scoring(self, st: MediciState) -> None:
         """M-13..M-17: ship ranking, track moves, majorities and bonuses."""
-        log = st.log
-        n = len(st.names)
-        log.append({"type": "day_end", "day": st.day, "by": st.day_ends[-1]})
+        log = st.log.append
+        money = st.money
+        log({"type": "day_end", "day": st.day, "by": st.day_ends[-1]})
         value = self.value.__getitem__
         values = [sum(map(value, ship)) for ship in st.ships]
         for p, (amount, place, tied) in enumerate(ranked_payouts(values, st.pc["ship_payouts"])):
-            st.money[p] += amount
-            log.append(
-                {
-                    "type": "payout", "player": p, "amount": amount, "reason": "ship",
-                    "value": values[p], "place": place, "tied": tied,
-                }
-            )
+            money[p] += amount
+            log({"type": "payout", "player": p, "amount": amount, "reason": "ship",
+                 "value": values[p], "place": place, "tied": tied})
         if not self.on_purchase:
-            for p in range(n):
-                self._move_tracks(st, p, st.ships[p])
+            for p, ship in enumerate(st.ships):
+                self._move_tracks(st, p, ship)
         table = st.pc["track_payouts"]
+        bonuses = self.bonuses
+        tracks = st.tracks
         for k, commodity in enumerate(self.commodities):
-            levels = [st.tracks[p][k] for p in range(n)]
+            levels = [row[k] for row in tracks]
             for p, (amount, place, tied) in enumerate(ranked_payouts(levels, table)):
                 if amount:
-                    st.money[p] += amount
-                    log.append(
-                        {
-                            "type": "payout", "player": p, "amount": amount,
-                            "reason": "majority", "commodity": commodity,
-                            "level": levels[p], "place": place, "tied": tied,
-                        }
-                    )
-            for p in range(n):
-                bonus = self.bonuses.get(levels[p], 0)
+                    money[p] += amount
+                    log({"type": "payout", "player": p, "amount": amount, "reason": "majority",
+                         "commodity": commodity, "level": levels[p], "place": place,
+                         "tied": tied})
+            for p, level in enumerate(levels):
+                bonus = bonuses.get(level)
                 if bonus:
-                    st.money[p] += bonus
-                    log.append(
-                        {
-                            "type": "payout", "player": p, "amount": bonus, "reason": "bonus",
-                            "commodity": commodity, "level": levels[p],
-                        }
-                    )
+                    money[p] += bonus
+                    log({"type": "payout", "player": p, "amount": bonus, "reason": "bonus",
+                         "commodity": commodity, "level": level})
         self.pm.fire(st, "finish" if st.day >= self.days else "next_day")
 
     def enter_game_over(self, st: MediciState) -> None:
