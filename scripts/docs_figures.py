@@ -97,10 +97,11 @@ def _argv(command: str) -> tuple[dict[str, str], list[str]]:
 
 
 def relative(text: str, *folders: Path) -> str:
-    """Output with this checkout's and the run folder's paths made relative."""
+    """Output with this checkout's and the run folder's paths made relative, and other
+    temporary folders named ``$TMPDIR``."""
     for folder in (*folders, ROOT):
         text = text.replace(f"{folder}/", "").replace(str(folder), ".")
-    return text
+    return text.replace(tempfile.gettempdir().rstrip("/") + "/", "$TMPDIR/")
 
 
 def run_commands(figure: Figure, quick: bool) -> list[Run]:
@@ -234,6 +235,8 @@ def as_fuzz_table(figure: Figure, runs: list[Run]) -> str:
 # -- the figures -----------------------------------------------------------------------------
 
 LEAGUE = "medici league --json --jobs 2"
+SECTIONS = ("engine", "adapters", "bots", "records", "shell", "strozzi")
+"""The benchmark sections (``scripts/bench_*.py``), in the order ``bench.py --all`` runs them."""
 
 FIGURES: dict[str, Figure] = {f.name: f for f in [
     Figure("variant-check-house", "docs/house-rules.md",
@@ -286,11 +289,19 @@ FIGURES: dict[str, Figure] = {f.name: f for f in [
             "mcts:10,openspiel-ismcts:2,openspiel-ismcts:2,openspiel-ismcts:2",),
            as_match_table, "our mcts against OpenSpiel's ISMCTS at equal time, 16 games "
            "(~20 CPU min)", long=True, needs="pyspiel"),
-    Figure("bench", "docs/performance.md",
-           ("python scripts/bench.py",), ("python scripts/bench.py --quick",),
-           as_text, "every speed figure (~4 min; wants a quiet machine)", tested=False,
-           notes={"untested": "its quick run takes over a minute; the test starts it with "
-                              "--help only"}),
+    Figure("bench-compare", "docs/performance.md",
+           ("python scripts/bench.py --rounds 3",), ("python scripts/bench.py --quick",),
+           as_text, "the speed targets beside the last release's, one run (~2 min)",
+           tested=False,
+           notes={"untested": "it checks the base commit out in a temporary git worktree, "
+                              "which a test run should not do"}),
+    Figure("bench-sections", "docs/performance.md",
+           tuple(f"python scripts/bench_{part}.py" for part in SECTIONS),
+           tuple(f"python scripts/bench_{part}.py --quick" for part in SECTIONS),
+           as_text, "every part's speed figures (~4 min; wants a quiet machine)",
+           tested=False,
+           notes={"untested": "its quick run takes over a minute; the test checks that the "
+                              "scripts are there and compile"}),
     Figure("memory", "docs/performance.md",
            ("medici simulate --games 1000 --jobs 1", "medici simulate --games 20000 --jobs 1",
             "medici compare medici medici-rich --bots random --games 500 --jobs 1 --no-chart",

@@ -34,6 +34,8 @@ from pathlib import Path
 import pytest
 from docs_scripts import docs_pages as pages
 
+from engine import rules
+
 ROOT = Path(__file__).resolve().parent.parent
 
 EXTRAS = {"pyspiel": "openspiel", "open_spiel": "openspiel", "pettingzoo": "pettingzoo",
@@ -122,11 +124,18 @@ class PageSession:
         """In the page's folder with its environment, both restored afterwards."""
         before = {key: os.environ.get(key) for key in self.env}
         cwd = os.getcwd()
+        # Variants are cached process-wide with the paths they name, shown relative to the
+        # working folder of their first load: what the page loads in its own folder must
+        # not stay cached for the other tests.
+        caches = [(cache, dict(cache)) for cache in (rules._CACHE, rules._FILE_CACHE)]
         os.environ.update(self.env)
         os.chdir(self.work)
         try:
             yield
         finally:
+            for cache, kept in caches:
+                cache.clear()
+                cache.update(kept)
             os.chdir(cwd)
             for key, value in before.items():
                 if value is None:
