@@ -201,11 +201,11 @@ def as_match_table(figure: Figure, runs: list[Run]) -> str:
             "|---|---|---|"]
     for run in runs:
         data = json.loads(run.out)
-        lone, *rest = data["bots"]
-        others = rest[0]
+        lone, others = data["bots"]  # one bot in one seat, the other in every other seat
+        assert lone["seats"] == 1, lone
         wins = round(lone["win_share"] * data["games"])
         rows.append(
-            f"| `{lone['bot']}` against {len(rest) if len(rest) > 1 else 'one'} "
+            f"| `{lone['bot']}` against {others['seats']} "
             f"`{others['bot']}` | {data['games']} | {lone['bot']} wins {wins} of "
             f"{data['games']}: {_share_of(lone)}, "
             f"mean money {lone['mean_money']:.0f} against {others['mean_money']:.0f} |")
@@ -397,19 +397,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     if found:
         print("\n".join(found), file=sys.stderr)
         return 1
+    failed: list[str] = []
     for figure in choose(args.only, args.all):
         if figure.needs and not _installed(figure.needs):
             print(f"{figure.name}: skipped, needs {figure.needs}", file=sys.stderr)
             continue
         commands = figure.quick if args.quick else figure.commands
         print(f"{figure.name}: running {' and '.join(commands)}", file=sys.stderr, flush=True)
-        body = generate(figure, quick=args.quick)
+        try:
+            body = generate(figure, quick=args.quick)
+        except RuntimeError as err:  # a command failed: say so, go on with the others
+            print(err, file=sys.stderr)
+            failed.append(figure.name)
+            continue
         if args.quick:
             print(f"<!-- figures: {figure.name} -->\n{body}<!-- /figures -->\n")
         else:
             write(figure.name, body)
             print(f"{figure.name}: written into {figure.page}", file=sys.stderr)
-    return 0
+    if failed:
+        print(f"not written, a command failed: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
 
 
 def _installed(module: str) -> bool:
