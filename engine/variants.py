@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import Problem, RulesError
+from engine.layout import wrap_words
 from engine.rules import (
     Variant,
     check_document,
@@ -330,13 +331,15 @@ def show_value(value: object) -> str:
     return "(not set)" if value is MISSING else scalar(value)
 
 
-def format_diff(left: str, right: str, differences: list[Difference]) -> str:
-    """``medici variant diff`` output: a header naming both sides, then one key per line."""
+def format_diff(left: str, right: str, differences: list[Difference],
+                width: int | None = None) -> str:
+    """``medici variant diff`` output: a header naming both sides, then one key per line;
+    a line wider than ``width`` goes on under its key, indented (None: never)."""
     lines = [f"--- {left}", f"+++ {right}"]
     if not differences:
         lines.append("(no differences)")
     for d in differences:
-        lines.append(f"{d.key}: {show_value(d.left)} -> {show_value(d.right)}")
+        lines += wrap_words(f"{d.key}: {show_value(d.left)} -> {show_value(d.right)}", width, 4)
     return "\n".join(lines) + "\n"
 
 

@@ -28,7 +28,7 @@ from engine.actions import Legal, describe
 from engine.agreement import agree
 from engine.errors import IllegalAction, MediciError, quote
 from engine.registry import game_info
-from engine.shell import render
+from engine.shell import pager, render
 from engine.shell.bot_turns import Pause, Typeahead, Typed, pausable
 from engine.shell.commands import COMMANDS, MAX_LINE, moves
 from engine.shell.console import Console
@@ -80,6 +80,9 @@ class Shell:
         self.done = False
         self.typeahead: Typeahead | None = None
         """The terminal's keys typed between prompts (None when input is no terminal)."""
+        self.terminal: tuple[Input, Output] | None = None
+        """The prompt's input and output while the shell runs at a terminal (the pager
+        waits for keys there)."""
         self._pause: Pause | None = None
         self._announced_end = False
         self._warned_unsaved = False
@@ -212,7 +215,7 @@ class Shell:
         self.autosave()
         if session.game.is_over and not self._announced_end:
             self._announced_end = True
-            self.console.say(render.final_scores(session.view()))
+            self.console.say(render.final_scores(session.view(), self.console.width()))
             self._tell_seed()
             where = session.autosave_path if not session.autosave_error else None
             if where is not None:
@@ -338,13 +341,18 @@ class Shell:
         if narrate:
             for line in render.narrate(session.game.events, 0, session.game.players):
                 self.console.say(line)
-        self.console.say(render.table(session.view(), session.bots))
+        self.console.say(render.table(session.view(), session.bots,
+                                        self.console.width()))
         if session.game.is_over:
-            self.console.say(render.final_scores(session.view()))
+            self.console.say(render.final_scores(session.view(), self.console.width()))
             self._tell_seed()
             return
         self.run_bots()
         self.status()
+
+    def page(self, text: Text) -> None:
+        """Show a long text (help, rules) a screenful at a time at a terminal."""
+        pager.show(self.console, text, self.terminal if self.interactive else None)
 
     # -- the prompt -------------------------------------------------------------------
     def prompt_text(self) -> Fragments:
@@ -397,6 +405,7 @@ class Shell:
     ) -> int:
         """Prompt for lines until ``quit`` or Ctrl-D; Ctrl-C cancels the line being typed."""
         prompt = make_prompt(self, input=input, output=output, history=history)
+        self.terminal = (prompt.input, prompt.output)
         if greet and isinstance(self.mode, PlayMode):
             self.mode.greet()
         while not self.done:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine import bots, records, rulebook
 from engine.actions import Action, describe
-from engine.registry import default_variant
+from engine.registry import default_variant, game_info, games
 from engine.rules import load_variant
 from engine.shell import render, saves
 from engine.shell.commands import COMMANDS, moves
@@ -33,25 +33,35 @@ def help_cmd(mode: Mode, args: Parsed) -> None:
     shell = mode.shell
     word = args.text("COMMAND")
     if word is not None:
-        shell.console.say(help_text(mode, word.lower()))
+        shell.page(help_text(mode, word.lower()))
         return
+    shell.page(help_list(mode))
+
+
+def help_list(mode: Mode) -> Text:
+    """Every command of ``mode`` with its one line, then the moves of the game played (of
+    every game when none is), one line a game: it fits a 24-row screen at 80 columns."""
+    shell = mode.shell
     out = Text("Commands", "heading").add(f" ({mode.name} mode)", "dim")
     # In the table's order (the mode's own order is for Tab).
     commands = [c for c in COMMANDS.values() if c in mode.commands()]
     width = max(len(c.name) for c in commands)
     for command in commands:
         out.line(Text("  ").add(command.name.ljust(width), "cmd").add("  " + command.summary))
-    words = sorted(shell.move_words()) if mode.plays else []
-    if words:
-        out.line(Text("Moves", "heading").add(" (only the legal ones complete with Tab)", "dim"))
-        width = max(len(w) for w in words)
-        for word in words:
-            move = moves().get(word)
-            summary = move.summary if move else ""
-            out.line(Text("  ").add(word.ljust(width), "cmd").add("  " + summary))
-    out.line(Text("`help CMD` explains one; Tab completes; Ctrl-R searches the history; "
-                  "Ctrl-C drops the line; Ctrl-D saves and leaves.", "dim"))
-    shell.console.say(out)
+    if mode.plays:
+        words = shell.move_words()
+        session = shell.session
+        ids = [session.game.variant.game] if session is not None else list(games())
+        for gid in ids:
+            info = game_info(gid)
+            usages = [h.usage for w, h in info.moves.items() if w in words]
+            if usages:
+                out.line(Text(f"Moves of {info.title}: ", "heading").add(
+                    " · ".join(usages), "cmd"))
+    out.line(Text("`help CMD` explains one; Tab completes (moves: only the legal ones); "
+                  "Ctrl-R searches the history, Ctrl-C drops the line, Ctrl-D saves and "
+                  "leaves.", "dim"))
+    return out
 
 
 def help_text(mode: Mode, word: str) -> Text:
@@ -169,10 +179,10 @@ def log_cmd(mode: Mode, args: Parsed) -> None:
 def rules_cmd(mode: Mode, args: Parsed) -> None:
     """``rules [VARIANT | ID]``: a variant's rules summary, or one rule of docs/rules.md."""
     which = args.text("VARIANT | ID")
-    say = mode.shell.console.say
     if which is not None and rulebook.looks_like_id(which):
-        head, _, body = rulebook.rule(which).render(rulebook.terminal_width()).partition("\n\n")
-        say(Text(head, "heading").line("").line(body))
+        width = mode.shell.console.width() or rulebook.terminal_width()
+        head, _, body = rulebook.rule(which).render(width).partition("\n\n")
+        mode.shell.page(Text(head, "heading").line("").line(body))
         return
     players = None
     game = mode.game()
@@ -183,7 +193,7 @@ def rules_cmd(mode: Mode, args: Parsed) -> None:
         players = len(game.players)
     else:
         variant = load_variant(default_variant())
-    say(summary(variant, players))
+    mode.shell.page(summary(variant, players, mode.shell.console.width()))
 
 
 # -- saving and opening -----------------------------------------------------------------
@@ -245,7 +255,8 @@ def saves_cmd(mode: Mode, args: Parsed) -> None:
         removed = records.delete_save(target, shell.saves)
         shell.console.say(Text(f"Deleted {removed}.", "good"))
         return
-    shell.console.say(saves.table(shell.saves, everything=show_all))
+    shell.console.say(saves.table(shell.saves, everything=show_all,
+                                  width=shell.console.width()))
 
 
 def _same(a: Path, b: Path) -> bool:

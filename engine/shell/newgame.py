@@ -5,9 +5,10 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from engine.bots import make_bot
+from engine.bots import BotError, make_bot
 from engine.errors import MediciError
 from engine.game import new_game
+from engine.layout import join_continuations
 from engine.registry import default_game, game_ids
 from engine.rules import Variant, load_variant, variant_names
 from engine.shell.errors import ShellError
@@ -159,7 +160,12 @@ def _check_bots(bots: list[str | None]) -> None:
     if not specs:
         return
     for spec in specs:
-        make_bot(spec, seed=0)  # raises BotError, listing the specs, for a bad one
+        try:
+            make_bot(spec, seed=0)
+        except BotError as err:
+            # The list of bots is written for 80 columns: one entry a line, for the
+            # terminal's width to lay out again.
+            raise ShellError(join_continuations(str(err))) from None
 
 
 def start_game(spec: NewGame, saves: str | None) -> Session:

@@ -70,11 +70,13 @@ class PlayMode(Mode):
                 return [("class:turn", session.game.players[seat]), ("", " › ")]
         return [("class:cmd", PROGRAM), ("", " › ")]
 
-    def toolbar(self) -> Fragments:
-        """The game, its period and phase, whose turn and their money."""
+    def toolbar(self, width: int | None = None) -> Fragments:
+        """The game, its period and phase, whose turn and their money, your place."""
         session = self.shell.session
-        return play_toolbar(session.view() if session is not None else None,
-                            session.bots if session is not None else [])
+        if session is None:
+            return play_toolbar(None, [], width=width)
+        viewer = session.viewer() if session.humans else None
+        return play_toolbar(session.view(), session.bots, viewer, width)
 
     def placeholder(self) -> Fragments:
         """``Enter resumes your last game`` while that is so."""
@@ -96,9 +98,10 @@ class PlayMode(Mode):
     def show(self) -> None:
         """The live game's table (and the final scores once it is over)."""
         session = self.shell.require_session()
-        self.shell.console.say(render.table(session.view(), session.bots))
+        self.shell.console.say(render.table(session.view(), session.bots,
+                                        self.shell.console.width()))
         if session.game.is_over:
-            self.shell.console.say(render.final_scores(session.view()))
+            self.shell.console.say(render.final_scores(session.view(), self.shell.console.width()))
 
     def greet(self) -> None:
         """The welcome, with an offer to resume the last unfinished game."""

@@ -8,6 +8,7 @@ story uses, styled and indented here.
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -15,16 +16,29 @@ from typing import Any
 from engine.agreement import agree
 from engine.narrative import Role, tell
 from engine.registry import find
-from engine.shell.text import Text, styled
+from engine.shell.text import Text, fitted, flow, styled
 
 
-def table(view: dict[str, Any], bots: Sequence[str | None] = ()) -> Text:
-    """The whole table as one player sees it: money, ships, tracks or harbours, lot, bids, pile."""
+def table(view: dict[str, Any], bots: Sequence[str | None] = (),
+          width: int | None = None) -> Text:
+    """The whole table as one player sees it (``view``: the viewer's), laid out for
+    ``width`` columns (None: a pipe, every row on one line): money, ships, tracks or
+    harbours, lot, bids, pile.
+
+    A game's own ``table(view, bots, width)`` draws it; one written before widths were
+    given (``table(view, bots)``) is wrapped here instead.
+    """
     info = find(view.get("game"))
     own = info.load("table") if info is not None else None
-    if own is not None:
-        return own(view, list(bots))
-    return generic_table(view)
+    if own is None:
+        return fitted(generic_table(view), width)
+    try:
+        takes_width = len(inspect.signature(own).parameters) >= 3
+    except (TypeError, ValueError):
+        takes_width = False
+    if takes_width:
+        return fitted(own(view, list(bots), width), width)
+    return fitted(own(view, list(bots)), width)
 
 
 def narrate(events: Sequence[dict[str, Any]], start: int, names: Sequence[str]) -> list[Text]:
@@ -39,21 +53,33 @@ _INDENT = {Role.DETAIL: "  "}
 """A scoring's lines stand under the line that opens it."""
 
 
-def final_scores(view: dict[str, Any]) -> Text:
-    """The final ranking: every player's money, the winners marked (G-4)."""
+def final_scores(view: dict[str, Any], width: int | None = None) -> Text:
+    """The final ranking: every player's money, the winners marked (G-4); a name too long
+    for the column (at ``width``) stands on its own line above its money."""
     players = view["players"]
     winners = set(view.get("winners") or [])
     order = sorted(range(len(players)), key=lambda p: -players[p]["money"])
     out = Text("Final scores", "heading")
-    width = max(len(p["name"]) for p in players)
+    money = max(5, *(len(str(p["money"])) for p in players))
+    verbs = {p: agree(players[p]["name"], "wins" if len(winners) == 1 else "shares the victory")
+             for p in winners}
+    tail = max((len(v) + 2 for v in verbs.values()), default=0)
+    name_w = max(len(p["name"]) for p in players)
+    if width is not None:
+        name_w = min(name_w, max(4, width - 6 - 1 - money - tail))
     for rank, p in enumerate(order, 1):
-        row = Text(f"  {rank}. ").add(players[p]["name"].ljust(width), "name")
-        row.add(f" {players[p]['money']:>5}", "money")
-        if p in winners:
-            verb = "wins" if len(winners) == 1 else "shares the victory"
-            row.add("  " + agree(players[p]["name"], verb), "good")
+        name = players[p]["name"]
+        head = Text(f"  {rank}. ")
+        if len(name) > name_w:
+            out.line(flow([Text(name, "name")], width, first=head, indent=6))
+            row = Text(" " * (6 + name_w))
+        else:
+            row = head.add(name.ljust(name_w), "name")
+        row.add(f" {players[p]['money']:>{money}}", "money")
+        if p in verbs:
+            row.add("  " + verbs[p], "good")
         out.row(row)
-    return out
+    return fitted(out, width)
 
 
 def generic_table(view: dict[str, Any]) -> Text:

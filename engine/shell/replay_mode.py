@@ -57,9 +57,9 @@ class ReplayMode(Mode):
         """``replay 12/300 ›``."""
         return [("class:phase", f"replay {self.view.step}/{self.view.total}"), ("", " › ")]
 
-    def toolbar(self) -> Fragments:
+    def toolbar(self, width: int | None = None) -> Fragments:
         """The save's name, the step, the table's state."""
-        return replay_toolbar(self.view)
+        return replay_toolbar(self.view, width)
 
     def record(self) -> ReplayView:
         """The record stepped through."""
@@ -71,7 +71,8 @@ class ReplayMode(Mode):
 
     def show(self) -> None:
         """The table at this step."""
-        self.shell.console.say(render.table(self.view.view(), self.view.bots))
+        console = self.shell.console
+        console.say(render.table(self.view.view(), self.view.bots, console.width()))
 
 
 def enter(shell: Shell, name: str | Path) -> None:
@@ -174,7 +175,8 @@ def exit_cmd(mode: ReplayMode, args: Parsed) -> None:
     shell.mode = mode.back
     if shell.session is not None:
         shell.console.say(Text("Back to your game.", "title"))
-        shell.console.say(render.table(shell.session.view(), shell.session.bots))
+        shell.console.say(render.table(shell.session.view(), shell.session.bots,
+                                        shell.console.width()))
         shell.status()
     else:
         shell.console.say(Text("Left replay mode.", "dim"))
