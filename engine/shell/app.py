@@ -210,7 +210,8 @@ class Shell:
         """Tell what happened since event ``start`` and autosave (before any next prompt)."""
         session = self.session
         assert session is not None
-        for line in render.narrate(session.game.events, start, session.game.players):
+        views = render.StepViews(session.game)
+        for line in render.narrate(session.game.events, start, session.game.players, views):
             self.console.say(line)
         self.autosave()
         if session.game.is_over and not self._announced_end:

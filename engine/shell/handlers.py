@@ -171,7 +171,7 @@ def log_cmd(mode: Mode, args: Parsed) -> None:
     """``log [N]``: the last N things that happened."""
     count = args.number("N", 20)
     game = mode.game() or mode.shell.require_session().game
-    lines = render.narrate(game.events, 0, game.players)
+    lines = render.narrate(game.events, 0, game.players, render.StepViews(game))
     for line in lines[-count:]:
         mode.shell.console.say(line)
 

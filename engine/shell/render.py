@@ -8,13 +8,16 @@ story uses, styled and indented here.
 
 from __future__ import annotations
 
+import bisect
 import inspect
 import json
 from collections.abc import Sequence
 from typing import Any
 
 from engine.agreement import agree
-from engine.narrative import Role, tell
+from engine.game import Game
+from engine.narrative import Role, ViewAfter, tell
+from engine.records import ReplayCursor
 from engine.registry import find
 from engine.shell.text import Text, fitted, flow, styled
 
@@ -41,16 +44,56 @@ def table(view: dict[str, Any], bots: Sequence[str | None] = (),
     return fitted(own(view, list(bots)), width)
 
 
-def narrate(events: Sequence[dict[str, Any]], start: int, names: Sequence[str]) -> list[Text]:
-    """One line per happening in ``events[start:]`` (earlier events give context)."""
+def narrate(events: Sequence[dict[str, Any]], start: int, names: Sequence[str],
+            after: ViewAfter | None = None) -> list[Text]:
+    """One line per happening in ``events[start:]`` (earlier events give context);
+    ``after`` (a ``StepViews``) gives the table after each step, for the standings and
+    for who sits out an auction."""
     return [
         Text(_INDENT.get(line.role, "")).extend(styled(line.segments))
-        for line in tell(events, start, names)
+        for line in tell(events, start, names, after=after)
     ]
 
 
-_INDENT = {Role.DETAIL: "  "}
+_INDENT = {Role.DETAIL: "  ", Role.STANDINGS: "  "}
 """A scoring's lines stand under the line that opens it."""
+
+
+class StepViews:
+    """The table (seat 0's view: what everyone sees) after the step holding each event of
+    ``game``: its own view for the last step, else the record replayed to that step, by
+    ``cursor`` when one is given (a replay's: it is put back where it was), else by one
+    made on first need."""
+
+    def __init__(self, game: Game, cursor: ReplayCursor | None = None) -> None:
+        self.game = game
+        self.cursor = cursor
+        self._moves: list[int] | None = None
+
+    def __call__(self, index: int) -> dict[str, Any] | None:
+        events = self.game.events
+        if not 0 <= index < len(events):
+            return None
+        if self._moves is None:
+            action_of = self.game.logic.action_of
+            self._moves = [i for i, e in enumerate(events) if action_of(e) is not None]
+        step = bisect.bisect_right(self._moves, index)
+        if step >= len(self._moves):
+            return self.game.view(0)  # the last step: the game as it stands
+        cursor = self.cursor
+        if cursor is None:
+            cursor = self.cursor = ReplayCursor(self.game)
+            here = None
+        else:
+            here = cursor.step
+        try:
+            cursor.goto(step)
+            return cursor.view(0)
+        except ValueError:
+            return None
+        finally:
+            if here is not None:
+                cursor.goto(here)
 
 
 def final_scores(view: dict[str, Any], width: int | None = None) -> Text:

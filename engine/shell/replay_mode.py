@@ -95,7 +95,8 @@ def next_cmd(mode: ReplayMode, args: Parsed) -> None:
         raise ShellError(f"this is the last step ({replay.total}): `prev` or `goto N` go back")
     before = len(replay.game.events)
     replay.cursor.forward(n)
-    lines = render.narrate(replay.game.events, before, replay.game.players)
+    lines = render.narrate(replay.game.events, before, replay.game.players,
+                           render.StepViews(replay.game, replay.cursor))
     if len(lines) > MAX_LINES:
         mode.shell.console.say(Text(f"… {len(lines) - MAX_LINES} earlier lines skipped", "dim"))
         lines = lines[-MAX_LINES:]
