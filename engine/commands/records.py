@@ -43,6 +43,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     replay.add_argument("--full", action="store_true",
                         help="the full state, pile or bag order included (a study tool: it "
                         "tells what is still to come)")
+    replay.add_argument("--play", nargs="?", const="", metavar="SECONDS",
+                        help="start playing at once, SECONDS between steps (default 1; "
+                        "any key stops); --example plays at once unless --no-play")
+    replay.add_argument("--no-play", action="store_true",
+                        help="with --example: open at step 0 without playing")
     replay.add_argument("--saves", metavar="DIR", help="the saves folder for save names")
     replay.set_defaults(run=_replay)
 
@@ -88,7 +93,10 @@ def _replay(args: argparse.Namespace) -> int:
     path = (example_path(args.example or None) if args.example is not None
             else _path(args.file, args.saves))
     if args.to is None and not args.json and args.player is None and not args.full:
-        return _interactive(path, args.saves)
+        play = args.play
+        if play is None and args.example is not None and not args.no_play:
+            play = ""  # "watch 4 bots play a whole game": it plays
+        return _interactive(path, args.saves, play)
     cursor = ReplayCursor(path)
     step = cursor.total if args.to is None else args.to
     try:
@@ -127,13 +135,14 @@ def _seat(player: str | None, names: tuple[str, ...]) -> int | None:
     )
 
 
-def _interactive(path: Path, saves: str | None) -> int:
+def _interactive(path: Path, saves: str | None, play: str | None = None) -> int:
     try:
         from engine.shell import run_shell
     except ImportError:
         print("medici: the shell is not available; use --to N [--json]", file=sys.stderr)
         return 2
-    return int(run_shell(replay=path, saves=saves) or 0)
+    first = [f"play {play}".strip()] if play is not None else []
+    return int(run_shell(replay=path, saves=saves, first=first) or 0)
 
 
 def _verify(args: argparse.Namespace) -> int:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import wraps
 from pathlib import Path
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Concatenate, NamedTuple, ParamSpec, TypeVar
 
 from prompt_toolkit.history import History
 from prompt_toolkit.input import Input
@@ -83,6 +83,10 @@ class Shell:
         self.terminal: tuple[Input, Output] | None = None
         """The prompt's input and output while the shell runs at a terminal (the pager
         waits for keys there)."""
+        self.settings: dict[str, bool] = {"confirm": True}
+        """What ``set`` changes: ``confirm`` asks before a move out of all proportion."""
+        self.pending: Question | None = None
+        """A question waiting for its answer (the next line): ``y`` does it."""
         self._pause: Pause | None = None
         self._announced_end = False
         self._warned_unsaved = False
@@ -142,6 +146,13 @@ class Shell:
                 f"{MAX_LINE}: nothing was run"
             )
         text = line.strip()
+        if self.pending is not None:
+            asked, self.pending = self.pending, None
+            if text.lower() in ("y", "yes"):
+                asked.yes()
+            else:
+                self.console.say(Text(asked.no, "dim"))
+            return
         if not text or text.startswith("#"):
             if not text:
                 self.mode.blank()
@@ -188,6 +199,20 @@ class Shell:
         close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
         hint = f": did you mean `{close[0]}`?" if close else ""
         return f"unknown command {quote(word)}{hint} (`help` lists the commands)"
+
+    def wait_key(self, seconds: float) -> bool:
+        """Wait ``seconds``; True as soon as a key is pressed (it is dropped). With no
+        terminal to read keys from, only the wait (Ctrl-C still stops a caller)."""
+        if self.typeahead is not None:
+            return self.typeahead.wait_key(seconds)
+        time.sleep(seconds)
+        return False
+
+    def ask(self, question: str, yes: Callable[[], None], no: str) -> None:
+        """Ask ``question``; the next line answers it: ``y`` runs ``yes``, anything else
+        says ``no`` and changes nothing."""
+        self.pending = Question(question, yes, no)
+        self.console.say(Text(question, "turn"))
 
     # -- moves and bots ---------------------------------------------------------------
     def require_session(self) -> Session:
@@ -422,8 +447,12 @@ class Shell:
                 line = prompt.prompt(self.prompt_text, default=typed.text,
                                      accept_default=typed.run)
             except KeyboardInterrupt:
+                if self.pending is not None:
+                    self.console.say(Text(self.pending.no, "dim"))
+                    self.pending = None
                 continue
             except EOFError:
+                self.pending = None
                 self.console.say(Text("Leaving (Ctrl-D).", "dim"))
                 with self.held_keys():
                     self.execute_call(self.leave)
@@ -431,6 +460,15 @@ class Shell:
             with self.held_keys():
                 self.execute(line)
         return 0
+
+
+class Question(NamedTuple):
+    """A question the next line answers (``ask``)."""
+
+    text: str
+    yes: Callable[[], None]
+    no: str
+    """What is said when the answer is anything but yes."""
 
 
 def shown_line(line: str, limit: int = 80) -> str:

@@ -111,3 +111,18 @@ def goto_periods(shell: Shell, typed: Sequence[str]) -> Completer:
 def analyse_scope(shell: Shell, typed: Sequence[str]) -> Completer:
     """``analyse all``."""
     return word_completer([("all", "every move from here on")])
+
+
+def settings(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``set SETTING``: the settings."""
+    return word_completer([("confirm", "ask before a move out of all proportion")])
+
+
+def on_off(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``set confirm on|off``."""
+    return word_completer(["on", "off"])
+
+
+def play_targets(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``play --to``: the next scoring."""
+    return word_completer([("scoring", "stop after the next scoring")])

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine import bots, records, rulebook
 from engine.actions import Action, describe
+from engine.agreement import agree
 from engine.registry import default_variant, game_info, games
 from engine.rules import load_variant
 from engine.shell import render, saves
@@ -102,8 +103,14 @@ def new_cmd(mode: PlayMode, args: Parsed) -> None:
     # G-3: the seed rebuilds the pile order, so a seed drawn at random is told only once
     # the game is over; one the user chose is theirs to know.
     seed = f" (seed {spec.seed})" if spec.seed is not None else ""
-    shell.start_session(session, f"New game of {session.game.variant.name}: {seats}{seed}.",
-                        narrate=True)
+    sides = list(session.game.logic.default_names(len(spec.names)))
+    # A person seated on a side with a name of its own (Medici vs Strozzi) is told which.
+    played = [f"{name} {agree(name, 'plays')} the {side} side"
+              for name, side, bot in zip(spec.names, sides, spec.bots, strict=True)
+              if bot is None and name != side and not side.startswith("Player ")]
+    also = f" {'; '.join(played)}." if played else ""
+    shell.start_session(session, f"New game of {session.game.variant.name}: {seats}{seed}."
+                                 f"{also}", narrate=True)
 
 
 def show_cmd(mode: Mode, args: Parsed) -> None:
@@ -274,6 +281,29 @@ def resume_cmd(mode: PlayMode, args: Parsed) -> None:
     if path is None:
         raise ShellError("no unfinished game is saved: `new medici 4` starts one")
     open_saved(mode, Path(path), "Resumed")
+
+
+SETTINGS = {"confirm": "ask before a bid or price out of all proportion (`help set`)"}
+"""What ``set`` changes, each with what it does."""
+
+
+def set_cmd(mode: Mode, args: Parsed) -> None:
+    """``set [SETTING on|off]``: show the settings, or change one for this session."""
+    shell = mode.shell
+    name, value = args.text("SETTING"), args.text("VALUE")
+    if name is None:
+        shell.console.say(Text("Settings (this session): ", "title").add(", ".join(
+            f"{key} {'on' if shell.settings[key] else 'off'}" for key in SETTINGS)))
+        return
+    key = name.lower()
+    if key not in SETTINGS:
+        close = difflib.get_close_matches(key, list(SETTINGS), n=1)
+        hint = f": did you mean `{close[0]}`?" if close else ""
+        raise ShellError(f"no setting {name!r}{hint} (settings: {', '.join(SETTINGS)})")
+    if value is None or value.lower() not in ("on", "off"):
+        raise ShellError(f"set {key} takes on or off: set {key} off")
+    shell.settings[key] = value.lower() == "on"
+    shell.console.say(Text(f"{key} is {value.lower()}: {SETTINGS[key]}.", "good"))
 
 
 def quit_cmd(mode: Mode, args: Parsed) -> None:

@@ -120,8 +120,9 @@ def _seats(variant: Variant, words: list[str]) -> tuple[tuple[str, ...], tuple[s
         if count not in counts:
             raise ShellError(f"{variant.name} is played by {allowed} players, not {count}")
         names = list(logic.default_names(count))
-        if names[0] == "Player 1":
-            names[0] = "You"  # a game whose seats have no names of their own
+        # Your seat is You, whatever the seat is called (Medici's side in Medici vs
+        # Strozzi): the messages speak to you ("You draw", "You buy or decline").
+        names[0] = "You"
         bots: list[str | None] = [None] + [DEFAULT_BOT] * (count - 1)
         _check_bots(bots)
         return tuple(names), tuple(bots)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Legal
 from engine.errors import MediciError
 from engine.registry import PROGRAM, game_ids
-from engine.shell import handlers, render, saves
+from engine.shell import handlers, render, saves, slips
 from engine.shell.commands import Command, moves
 from engine.shell.errors import ShellError
 from engine.shell.mode import Fragments, Mode
@@ -29,7 +29,7 @@ class PlayMode(Mode):
 
     name = "play"
     order = ("help", "new", "show", "moves", "hint", "undo", "log", "rules", "save", "open",
-             "saves", "resume", "replay", "exit", "quit")
+             "saves", "resume", "replay", "set", "exit", "quit")
     plays = True
 
     def __init__(self, shell: Shell) -> None:
@@ -51,7 +51,16 @@ class PlayMode(Mode):
             # `load` is only a move here: a save is never opened mid-turn.
             raise ShellError(f"load is the move {moves()['load'].usage}; a saved "
                              f"game is opened with `open {shlex.quote(args[0])}`")
-        self.shell.move(" ".join([word, *args]))
+        text = " ".join([word, *args])
+        shell = self.shell
+        if shell.interactive and shell.settings["confirm"]:
+            asked = slips.question(session.game, text)
+            if asked is not None:
+                shell.ask(asked, lambda: shell.move(text),
+                          f"Nothing done: {text} was not made (`set confirm off` stops "
+                          "these questions).")
+                return True
+        shell.move(text)
         return True
 
     def blank(self) -> None:
@@ -63,6 +72,8 @@ class PlayMode(Mode):
 
     def prompt(self) -> Fragments:
         """Whose turn it is (a person's), else the program's name."""
+        if self.shell.pending is not None:
+            return [("class:turn", "y/N"), ("", " › ")]
         session = self.shell.session
         if session is not None and not session.game.is_over:
             seat = session.game.current_player
@@ -141,6 +152,7 @@ HANDLERS: dict[str, Callable[[PlayMode, Parsed], None]] = {
     "moves": handlers.moves_cmd, "hint": handlers.hint_cmd, "undo": handlers.undo_cmd,
     "log": handlers.log_cmd, "rules": handlers.rules_cmd, "save": handlers.save_cmd,
     "open": handlers.open_cmd, "saves": handlers.saves_cmd, "resume": handlers.resume_cmd,
-    "replay": replay_cmd, "exit": handlers.quit_cmd, "quit": handlers.quit_cmd,
+    "replay": replay_cmd, "set": handlers.set_cmd, "exit": handlers.quit_cmd,
+    "quit": handlers.quit_cmd,
 }
 """What play mode's commands do."""
