@@ -60,7 +60,8 @@ def test_new_reads_players_bots_variant_and_seed(run):
     assert spec.names == ("Ann", "Player 2", "Cy") and spec.bots == (None, "random", "greedy")
     assert spec.seed == 9 and spec.variant.name == "medici"
     spec = parse_new(["medici-vs-strozzi"])
-    assert spec.names == ("Medici", "Strozzi") and spec.bots == (None, "mcts")
+    # You, on the Medici side (issue 18), against the default bot.
+    assert spec.names == ("You", "Strozzi") and spec.bots == (None, "mcts")
     spec = parse_new(["4"])
     assert spec.names[0] == "You" and spec.bots == (None, "mcts", "mcts", "mcts")
     spec = parse_new(["medici", "3", "--variant", "medici-amigo"])

@@ -120,19 +120,20 @@ def _check(args: argparse.Namespace) -> int:
     failed = 0
     for ref in refs:
         result = check_variant(ref)
+        width = stream_width(sys.stderr)
         for warning in result.warnings:
-            print(f"{warning} (warning)", file=sys.stderr)
+            print(wrap_text(f"{warning} (warning)", width), file=sys.stderr)
         if result.ok:
             if not args.quiet:
                 name = result.document.data.get("name") if result.document else ref
                 if result.document is not None and isinstance(name, str):
                     name = rules_label(name, digest(result.document.data))
                 chain = " <- ".join(display_path(p) for p in result.files)
-                print(f"{ref}: ok ({name}; {chain})")
+                print(wrap_text(f"{ref}: ok ({name}; {chain})", stream_width(sys.stdout)))
             continue
         failed += 1
         for problem in result.problems:
-            print(problem, file=sys.stderr)
+            print(wrap_text(str(problem), width), file=sys.stderr)
         count = len(result.problems)
         print(f"{ref}: {count} problem{'s' if count != 1 else ''}", file=sys.stderr)
     return 1 if failed else 0

@@ -16,6 +16,7 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import wraps
+from importlib import import_module
 from pathlib import Path
 from typing import Concatenate, NamedTuple, ParamSpec, TypeVar
 
@@ -106,6 +107,23 @@ class Shell:
         """The one-line description of a move word, for the completion menu."""
         move = moves().get(word)
         return f"move: {move.summary}" if move else "move"
+
+    def move_label(self, words: list[str]) -> str | None:
+        """What the move begun with ``words`` would do, in the game's words (its descriptor's
+        ``extra["move_label"]``, ``module:function(view, words)``), for the completion
+        menu; None when the game says nothing."""
+        session = self.session
+        if session is None:
+            return None
+        info = game_info(session.game.variant.game)
+        where = info.extra.get("move_label")
+        if not where:
+            return None
+        module, _, name = str(where).partition(":")
+        try:
+            return getattr(import_module(module), name)(session.view(), words)
+        except (AttributeError, ImportError, LookupError, TypeError, ValueError):
+            return None
 
     # -- running a line ---------------------------------------------------------------
     def execute(self, line: str, where: str = "") -> bool:
@@ -198,7 +216,29 @@ class Shell:
         names += sorted(legal_now)
         close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
         hint = f": did you mean `{close[0]}`?" if close else ""
+        if not close:
+            # A word that goes inside a move (``harbour`` in ``load 4 harbour 2``).
+            inner = self._inner_words()
+            close = difflib.get_close_matches(word, list(inner), n=1, cutoff=0.6)
+            if close:
+                hint = (f": did you mean `{close[0]}`? It goes inside a move: "
+                        f"{inner[close[0]]}")
         return f"unknown command {quote(word)}{hint} (`help` lists the commands)"
+
+    def _inner_words(self) -> dict[str, str]:
+        """The words written inside the game's moves (``harbour``), each with its move's
+        usage."""
+        words: dict[str, str] = {}
+        if self.session is None:
+            return words
+        grammar = self.session.game.logic.grammar
+        for kind, pattern in grammar.kinds.items():
+            for part in pattern:
+                if part.endswith("?"):
+                    usage = " ".join([kind, *(f"[{p[:-1]} N]" if p.endswith("?") else p.upper()
+                                             for p in pattern)])
+                    words.setdefault(part[:-1], usage)
+        return words
 
     def wait_key(self, seconds: float) -> bool:
         """Wait ``seconds``; True as soon as a key is pressed (it is dropped). With no
@@ -409,8 +449,11 @@ class Shell:
             return
         if where is None:
             return  # a branch with no move yet: nothing to keep
-        how = ("`medici resume` continues it" if where == session.path
-               else f"`open {self.save_name(where)}` continues it")
+        # The command names the saves folder it was given, so it finds the game from anywhere
+        # the same folder is named (a script's --saves DIR).
+        folder = f" --saves {shlex.quote(self.saves)}" if self.saves else ""
+        how = (f"`medici resume{folder}` continues it" if where == session.path
+               else f"`medici open {self.save_name(where)}{folder}` continues it")
         self.console.say(Text(f"Your game is saved in {where}; {how}.", "dim"))
 
     # -- the two ways of reading lines -----------------------------------------------

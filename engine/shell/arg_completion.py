@@ -3,11 +3,19 @@ instead): each is a ``Source`` of ``engine.shell.spec``, giving a prompt_toolkit
 
 from __future__ import annotations
 
+import os
 import shlex
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from prompt_toolkit.completion import CompleteEvent, Completer, Completion, WordCompleter
+from prompt_toolkit.completion import (
+    CompleteEvent,
+    Completer,
+    Completion,
+    PathCompleter,
+    WordCompleter,
+    merge_completers,
+)
 from prompt_toolkit.document import Document
 
 from engine.rules import variant_names
@@ -25,8 +33,15 @@ BOT_CHOICES = (
 
 
 def variants(shell: Shell, typed: Sequence[str]) -> Completer:
-    """The shipped variants (``rules VARIANT``, ``new --variant``)."""
-    return WordCompleter(variant_names, WORD=True, ignore_case=True)
+    """The shipped variants (``rules VARIANT``, ``new --variant``), and rules files: the
+    folders and ``.yaml`` files of the path being typed."""
+    return merge_completers([WordCompleter(variant_names, WORD=True, ignore_case=True),
+                             PathCompleter(file_filter=_rules_file, expanduser=True)])
+
+
+def _rules_file(path: str) -> bool:
+    """A folder (to go into) or a rules file."""
+    return os.path.isdir(path) or path.endswith((".yaml", ".yml"))
 
 
 def games(shell: Shell, typed: Sequence[str]) -> Completer:

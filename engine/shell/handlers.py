@@ -168,6 +168,10 @@ def undo_cmd(mode: PlayMode, args: Parsed) -> None:
     """``undo``: back to before your last move."""
     shell = mode.shell
     session = shell.require_session()
+    if session.game.is_over:
+        raise ShellError("the game is over: undo takes back moves of a game still being "
+                         "played; `replay` goes back through it, and `branch` there plays on "
+                         "from any step")
     taken = session.undo()
     many = f" {len(taken)} moves" if len(taken) > 1 else ""
     shell.console.say(Text(f"Took back{many}: {'; '.join(taken)}.", "good"))
@@ -236,7 +240,8 @@ def open_saved(mode: PlayMode, name: str | Path, how: str) -> None:
     loaded = records.load_game(name, directory=shell.saves)
     path = Path(loaded.path)
     continues = not loaded.game.is_over and _inside(path, records.saves_dir(shell.saves))
-    session = Session(loaded.game, list(loaded.bots), shell.saves, path, continues=continues)
+    session = Session(loaded.game, list(loaded.bots), shell.saves, path, continues=continues,
+                      branch_of=loaded.record.branch_of)
     note = " (it is finished: `replay` it to study it)" if loaded.game.is_over else ""
     shell.start_session(session, f"{how} {shell.save_name(path)}{note}.")
 

@@ -79,6 +79,9 @@ class PlayMode(Mode):
             seat = session.game.current_player
             if seat is not None and session.bots[seat] is None:
                 return [("class:turn", session.game.players[seat]), ("", " › ")]
+            if seat is not None and session.humans:
+                # The bots are paused: the prompt is still yours.
+                return [("class:name", session.game.players[session.viewer()]), ("", " › ")]
         return [("class:cmd", PROGRAM), ("", " › ")]
 
     def toolbar(self, width: int | None = None) -> Fragments:
@@ -93,6 +96,9 @@ class PlayMode(Mode):
         """``Enter resumes your last game`` while that is so."""
         if self.offer is not None and self.shell.session is None:
             return [("class:dim", "Enter resumes your last game")]
+        session = self.shell.session
+        if session is not None and session.humans and session.bot_to_act() is not None:
+            return [("class:dim", "bots paused: Enter lets them go on")]
         return []
 
     def legal_moves(self) -> list[Legal]:

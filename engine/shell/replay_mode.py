@@ -202,6 +202,8 @@ def goto_cmd(mode: ReplayMode, parsed: Parsed) -> None:
     args = parsed.words
     usage = f"goto N (0 to {replay.total}), {replay.goto_unit}, goto start, end or scoring"
     cursor = replay.cursor
+    if not args:
+        raise ShellError(f"goto needs a target: {usage} (`help goto` explains)")
     if len(args) == 1 and args[0].isdigit():
         step = int(args[0])
         if step > replay.total:
@@ -231,12 +233,14 @@ def branch_cmd(mode: ReplayMode, args: Parsed) -> None:
     if replay.game.is_over:
         raise ShellError("the game is over at this step: `prev` or `goto N` to an earlier one")
     game = replay.cursor.branch()
-    # The branch gets its own file with its first move; until then nothing needs saving.
-    session = Session(game, replay.bots, mode.shell.saves, on_disk=True)
+    # The branch gets its own file with its first move (``NAME-branch``, ``-2`` if taken);
+    # until then nothing needs saving.
+    origin = {"name": replay.name, "step": replay.step}
+    session = Session(game, replay.bots, mode.shell.saves, on_disk=True, branch_of=origin)
     mode.shell.mode = mode.back
     mode.shell.start_session(session, f"Branched from {replay.name} at step {replay.step}: a "
                                       "new game (the record stays as it was; the branch is "
-                                      "saved from its first move).")
+                                      f"saved as {replay.name}-branch from its first move).")
 
 
 def exit_cmd(mode: ReplayMode, args: Parsed) -> None:

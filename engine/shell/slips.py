@@ -90,7 +90,7 @@ def question(game: Game, text: str) -> str | None:
     elif big:
         said = f"{move} is far above what the lot is worth to you (next to nothing)"
     else:
-        said = f"{move} is more than the lot is worth to you (about {max(0, round(worth))})"
+        said = f"{move} is more than the lot is worth to you (about {max(0.0, worth):.0f})"
     if loan > 0:
         said += f" and takes a loan of {loan}"
     return f"{said}. {move.capitalize()}? [y/N]"

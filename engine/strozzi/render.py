@@ -94,3 +94,33 @@ def _lot_line(view: dict[str, Any], names: list[str], width: int | None) -> Text
         items.append(Text(f"{buyer} {agree(buyer, 'loads')} a ship or "
                           f"{agree(buyer, 'discards')}"))
     return flow(items, width)
+
+
+def move_label(view: dict[str, Any], words: list[str]) -> str | None:
+    """What a ``load`` begun with ``words`` does, for the completion menu: ``onto the empty
+    3-hold ship (it names its harbour)``, ``harbour 2: Bo's ship there, value 7``."""
+    if not words or words[0] != "load" or len(words) < 2 or not words[1].isdigit():
+        return None
+    seat = view.get("buyer")
+    if seat is None:
+        return None
+    players = view["players"]
+    holds = int(words[1])
+    ship = next((s for s in players[seat]["ships"] if s["holds"] == holds), None)
+    if ship is None:
+        return None
+    if len(words) == 2:
+        if ship["harbour"]:
+            return (f"onto the {holds}-hold ship at harbour {ship['harbour']} (value "
+                    f"{ship['value']}, {ship['free_holds']} free)")
+        return f"onto the empty {holds}-hold ship: it names its harbour next"
+    if len(words) == 3:
+        return f"send the {holds}-hold ship to a harbour for the round (S-11)"
+    if not words[3].isdigit():
+        return None
+    number = int(words[3])
+    other = players[1 - seat]
+    theirs = next((s for s in other["ships"] if s["harbour"] == number), None)
+    there = (f"{other['name']}'s ship there, value {theirs['value']}" if theirs is not None
+             else "no ship there yet")
+    return f"harbour {number}: {there}"
