@@ -59,6 +59,10 @@ def _players(view: dict[str, Any], bots: list[str | None], width: int | None) ->
         shape, name_w = "names", width - (MARK + 1 + numbers + 2 + tracks)
     else:
         shape, name_w = "narrow", max(0, width - MARK - 1 - numbers)
+    if shape in ("names", "narrow"):
+        # Short of room: a bot is marked ``(bot)``, its spec left to `new` and the toolbar.
+        labels = [_label(p["name"], bots, i, short=True) for i, p in enumerate(players)]
+        name_w = min(name_w, max(len(x) for x in labels))
     with_tracks = shape != "narrow"
 
     def numbers_of(i: int) -> Text:
@@ -108,9 +112,11 @@ def _players(view: dict[str, Any], bots: list[str | None], width: int | None) ->
     return out
 
 
-def _label(name: str, bots: list[str | None], seat: int) -> str:
+def _label(name: str, bots: list[str | None], seat: int, short: bool = False) -> str:
     spec = bots[seat] if seat < len(bots) else None
-    return f"{name} (bot {spec})" if spec else name
+    if not spec:
+        return name
+    return f"{name} (bot)" if short else f"{name} (bot {spec})"
 
 
 def _lot_line(view: dict[str, Any], width: int | None) -> Text:

@@ -20,8 +20,8 @@ from prompt_toolkit.styles import Style
 from engine.shell.console import Console
 from engine.shell.text import STYLE, Text, wrap
 
-MORE = "-- more: Space or Enter for the next page, q to stop --"
-"""The line between two pages."""
+MORE = "-- more {page}: Space or Enter for the next page, q to stop --"
+"""The line between two pages (``-- more {page} --`` where that does not fit)."""
 
 STOP_KEYS = ("q", "Q", Keys.Escape, Keys.ControlC, Keys.ControlD)
 
@@ -67,8 +67,14 @@ def show(console: Console, text: Text, terminal: tuple[Input, Output] | None) ->
     parts = pages(text, console.width(), rows)
     for number, page in enumerate(parts):
         console.say(page)
-        if number + 1 < len(parts) and not wait(terminal, f"{MORE} ({number + 1}/{len(parts)})"):
-            return
+        if number + 1 < len(parts):
+            page = f"({number + 1}/{len(parts)})"
+            note = MORE.format(page=page)
+            width = console.width()
+            if width is not None and len(note) >= width:
+                note = f"-- more {page} --"
+            if not wait(terminal, note):
+                return
 
 
 def wait(terminal: tuple[Input, Output], note: str) -> bool:

@@ -111,6 +111,7 @@ def play_toolbar(view: dict[str, Any] | None, bots: list[str | None],
         _game_parts(view, bots, money=True, place="long", viewer=viewer),
         _game_parts(view, bots, short=True, money=True, place="short", viewer=viewer),
         _game_parts(view, bots, short=True, place="short", viewer=viewer),
+        _game_parts(view, bots, short=True, phase=False, place="short", viewer=viewer),
         _game_parts(view, bots, short=True),
         _game_parts(view, bots, short=True, phase=False),
     ]
