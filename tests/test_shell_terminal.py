@@ -153,7 +153,9 @@ def test_type_tab_complete_move_and_quit_in_a_real_terminal(kind, tmp_path):
             screen = term.screen()
             assert b"\x1b[0;38;5;" in term.raw  # colour, as the terminal has it
         # The line may be wrapped at the terminal's width (between words).
-        assert "`medici resume` continues it" in " ".join(screen.split())
+        # It names the saves folder the shell was given (--saves), to be found again.
+        assert "continues it" in screen and re.search(
+            r"`medici resume --saves \S+saves` continues it", " ".join(screen.split()))
     finally:
         term.close()
     saves = list((tmp_path / "saves").glob("medici-*-ann-bo-cy.json"))
