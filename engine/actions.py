@@ -20,7 +20,7 @@ _FORMS: dict[str, tuple[str, ...]] = {}
 declares it (one pattern a kind): how ``str(action)`` writes its arguments."""
 
 
-class Action(tuple):  # type: ignore[type-arg]  (a kind, then whole numbers)
+class Action(tuple):  # type: ignore[type-arg]  # a kind, then whole numbers
     """One move: its ``kind`` (``draw``, ``bid``...) and its arguments, whole numbers in the
     order its game's ``Grammar`` names them (``Action("bid", 7)``). The core knows no
     argument's meaning; the grammar names them and gives the text form (``str(action)``),
