@@ -249,6 +249,7 @@ def _wrap_line(line: list[tuple[str, str]], width: int) -> list[tuple[str, str]]
         out.extend(indent[1])
         column = indent[2]
     hang = " " * _hang(line, column, width)
+    runs = _items(runs, width - len(hang))
     words_here = 0
     gap: tuple[bool, list[tuple[str, str]], int] | None = None
     for space, parts, size in runs:
@@ -278,6 +279,45 @@ def _wrap_line(line: list[tuple[str, str]], width: int) -> list[tuple[str, str]]
         gap = None
     if gap is not None and column + gap[2] <= width:
         out.extend(gap[1])
+    return out
+
+
+SEPARATOR = "·"
+"""What stands between the items of a line (``1. Bo 132 (+38) · 2. You 118``)."""
+
+
+def _items(runs: list[tuple[bool, list[tuple[str, str]], int]],
+           room: int) -> list[tuple[bool, list[tuple[str, str]], int]]:
+    """In a line of items separated by `` · ``, each item (its words and the spaces between
+    them) as one run when it fits ``room``: a line is broken between items first."""
+    if not any(not space and "".join(t for _, t in parts) == SEPARATOR
+               for space, parts, _ in runs):
+        return runs
+    out: list[tuple[bool, list[tuple[str, str]], int]] = []
+    item: list[tuple[bool, list[tuple[str, str]], int]] = []
+
+    def close() -> None:
+        # The spaces before a separator stay a gap between runs, not part of the item.
+        tail = item.pop() if item and item[-1][0] else None
+        size = sum(run[2] for run in item)
+        if len(item) > 1 and size <= room:
+            out.append((False, [part for run in item for part in run[1]], size))
+        else:
+            out.extend(item)
+        item.clear()
+        if tail is not None:
+            out.append(tail)
+
+    for run in runs:
+        space, parts, _ = run
+        if not space and "".join(t for _, t in parts) == SEPARATOR:
+            close()
+            out.append(run)
+        elif space and not item:
+            out.append(run)
+        else:
+            item.append(run)
+    close()
     return out
 
 
