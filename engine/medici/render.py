@@ -27,7 +27,8 @@ def table(view: dict[str, Any], bots: list[str | None], width: int | None = None
         out.line(_players(view, bots, width))
     if view["phase"] in ("selecting", "bidding"):
         out.line(_lot_line(view, width))
-    summary = [Text(f"Pile: {view['pile_count']} cards left", "dim")]
+    count = view['pile_count']
+    summary = [Text(f"Pile: {count} card{'s' if count != 1 else ''} left", "dim")]
     if view.get("discards"):
         summary.append(Text("discarded today: ", "dim").extend(cards(view["discards"])))
     if view.get("day"):

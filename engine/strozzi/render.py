@@ -55,7 +55,8 @@ def table(view: dict[str, Any], bots: list[str | None], width: int | None = None
                   for row in harbour["rows"]]
         out.line(flow(items, width, sep="   ", indent=8, first=f"  {harbour['harbour']}   "))
     out.line(_lot_line(view, names, width))
-    summary = [Text(f"Bag: {view['bag_count']} tiles left", "dim")]
+    count = view['bag_count']
+    summary = [Text(f"Bag: {count} tile{'s' if count != 1 else ''} left", "dim")]
     if view.get("discards"):
         summary.append(Text("discarded: ", "dim").extend(cards(view["discards"])))
     out.line(flow(summary, width))
