@@ -11,21 +11,14 @@ import re
 import select
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from screens import medici_command
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|\x1b[=>]|\r")
-
-
-def medici_command() -> list[str]:
-    """The installed console script (beside this Python first), else the module."""
-    found = shutil.which("medici", path=f"{Path(sys.executable).parent}{os.pathsep}"
-                                          f"{os.environ.get('PATH', '')}")
-    return [found] if found else [sys.executable, "-m", "engine.cli"]
 
 
 def environment(tmp_path: Path, delay: str = "0") -> dict[str, str]:

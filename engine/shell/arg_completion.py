@@ -18,6 +18,7 @@ from prompt_toolkit.completion import (
 )
 from prompt_toolkit.document import Document
 
+from engine.records.examples import examples
 from engine.rules import variant_names
 from engine.shell import saves
 from engine.shell.errors import ShellError
@@ -141,3 +142,8 @@ def on_off(shell: Shell, typed: Sequence[str]) -> Completer:
 def play_targets(shell: Shell, typed: Sequence[str]) -> Completer:
     """``play --to``: the next scoring."""
     return word_completer([("scoring", "stop after the next scoring")])
+
+
+def example_games(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``replay --example``: the games with a shipped example."""
+    return word_completer([(name, "a whole game played by the bots") for name in examples()])

@@ -100,7 +100,10 @@ SAVE = Spec((Arg("NAME", optional=True, complete=ac.save_names, hides_options=Tr
             misuse="{name} takes one name (quote it if it has spaces): save NAME",
             unknown_flag="unknown option {flag}: save takes --copy and --replace")
 OPEN = Spec((SAVE_NAME,), misuse=ONE_SAVE)
-REPLAY = Spec((SAVE_NAME,), misuse=ONE_SAVE)
+REPLAY = Spec((Arg("NAME", optional=True, complete=ac.save_names),),
+              (Flag("--example", "a whole game played by the bots", "GAME", ac.example_games,
+                    missing="--example needs a game: replay --example medici"),),
+              misuse=ONE_SAVE)
 SAVES = Spec(flags=(Flag("--all", "every save, not only the 20 newest"),
                     Flag("--delete", "remove a save", "NAME", ac.save_names)),
              misuse="{name} takes --all and --delete NAME, got {got}")
@@ -192,9 +195,10 @@ _TABLE = [
     Command("resume", "continue the most recent unfinished game",
             "The same game `medici resume` opens.\nExample: resume"),
     Command("replay", "step through a saved game (replay mode)",
-            "In replay mode: next, prev, goto N, goto PERIOD P (the game's scoring period), "
-            "show, analyse, branch, exit. The prompt shows the step.\n"
-            "Example: replay friday-game",
+            "In replay mode: next (or Enter), prev, goto N, goto PERIOD P (the game's scoring "
+            "period), play, show, analyse, branch, exit. The prompt shows the step. "
+            "`replay --example GAME` opens a whole game played by the bots.\n"
+            "Examples: replay friday-game · replay --example medici",
             REPLAY),
     Command("play", "watch the replay go on by itself (default a step a second)",
             "Steps on at a pace of SECONDS between steps (1 unless given), each told as in "

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Legal
 from engine.errors import MediciError
+from engine.records.examples import example_path, examples
 from engine.registry import PROGRAM, game_ids
 from engine.shell import handlers, render, saves, slips
 from engine.shell.commands import Command, moves
@@ -149,8 +150,12 @@ class PlayMode(Mode):
 
 
 def replay_cmd(mode: PlayMode, args: Parsed) -> None:
-    """``replay NAME``: replay mode."""
-    enter(mode.shell, args.words[0])
+    """``replay NAME`` or ``replay --example GAME``: replay mode."""
+    name, example = args.text("NAME"), args.option("--example")
+    if (name is None) == (example is None):
+        raise ShellError("replay takes one save name, or --example GAME: replay friday · "
+                         f"replay --example {next(iter(examples()), 'GAME')}")
+    enter(mode.shell, name if example is None else example_path(example))
 
 
 HANDLERS: dict[str, Callable[[PlayMode, Parsed], None]] = {

@@ -312,7 +312,7 @@ class AnalysisTable:
                  if a is not None]
         self.width = width
         self.step_w = max(4, len(str(replay.total)))
-        self.name_w = max(len(n) for n in replay.game.players)
+        self.name_w = max([len(n) for n in replay.game.players] + [len("player")])
         self.move_w = max([len(m) for m in moves] + [len("played")])
 
     def header(self) -> Text:

@@ -50,10 +50,10 @@ def table(view: dict[str, Any], bots: list[str | None], width: int | None = None
                    Text(f"rows ◂ {names[0]} | {names[1]} ▸", "dim")], width, indent=2))
     for harbour in view["harbours"]:
         values = harbour["values"]
-        items = [Text(f"{values[0]} : {values[1]}")]
+        items = [Text(f"{values[0]:>2} : {values[1]:<2}")]
         items += [Text(f"{row['good']} ", f"good.{row['good']}").add(_row(row))
                   for row in harbour["rows"]]
-        out.line(flow(items, width, sep="   ", indent=8, first=f"  {harbour['harbour']}   "))
+        out.line(flow(items, width, sep="   ", indent=8, first=f"  {harbour['harbour']}  "))
     out.line(_lot_line(view, names, width))
     count = view['bag_count']
     summary = [Text(f"Bag: {count} tile{'s' if count != 1 else ''} left", "dim")]
