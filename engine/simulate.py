@@ -24,9 +24,9 @@ def random_choice(legal: Sequence[Legal], rng: Rng) -> Action:
     """
     entry = legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
     if entry.__class__ is Span:
-        top = entry.lo + OPEN_RANGE if entry.hi is None else entry.hi  # type: ignore[union-attr]
-        return amount_action(entry.kind, entry.lo + rng.below(top - entry.lo + 1))  # type: ignore[union-attr]
-    return entry  # type: ignore[return-value]
+        top = entry.lo + OPEN_RANGE if entry.hi is None else entry.hi
+        return amount_action(entry.kind, entry.lo + rng.below(top - entry.lo + 1))
+    return entry  # type: ignore[return-value]  # not a Span: an Action (mypy narrows no __class__ test)
 
 
 def random_action(game: Game, rng: Rng) -> Action:

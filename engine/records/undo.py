@@ -12,7 +12,7 @@ from engine.actions import describe
 from engine.chance import CHANCE_EVENTS
 from engine.errors import IllegalAction
 from engine.game import Game, replay
-from engine.logic import Event
+from engine.views import Event
 
 REVEALING_EVENTS = frozenset({"draw", "free_fill"})
 """Derived or move events that turn up cards or tiles from the pile or bag."""

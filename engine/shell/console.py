@@ -62,8 +62,8 @@ class Console:
 
     def say(self, text: Text | str = "") -> None:
         """Write one block of text (a line or several) followed by a newline."""
-        fragments = text.fragments if isinstance(text, Text) else [("", text)]
-        fragments = FormattedText(wrap(fragments, self.width(self.out)))
+        given = text.fragments if isinstance(text, Text) else [("", text)]
+        fragments = FormattedText(wrap(given, self.width(self.out)))
         if self.color:
             output, style = self._colour()
             print_formatted_text(fragments, output=output, style=style)
@@ -109,7 +109,7 @@ class Console:
         prefix, message = escape_controls(prefix), escape_controls(message)
         if self.errors_to_err:
             line = f"medici: {prefix}{message}"
-            self.err.write(to_plain_text(wrap([("", line)], self.width(self.err))) + "\n")
+            self.err.write(Text(line).wrapped(self.width(self.err)).plain() + "\n")
             self.err.flush()
         else:
             self.say(Text().add(f"{prefix}{message}", "error"))
