@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
 from engine.actions import Action, Legal, Span, amount_action
@@ -50,13 +49,3 @@ def play_random(variant: Variant | str, players: int, seed: int) -> Game:
     return game
 
 
-def mean_ci(values: Sequence[int] | Sequence[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% normal confidence interval."""
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0
-    mean = sum(values) / n
-    if n < 2:
-        return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)

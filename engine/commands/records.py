@@ -18,7 +18,7 @@ from engine.layout import stream_width, wrap_text, wrap_words
 from engine.records.examples import examples
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``replay``, ``verify`` and ``log``."""
     replay = sub.add_parser(
         "replay",

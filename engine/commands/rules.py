@@ -13,7 +13,7 @@ from engine.rules import load_variant
 USAGE = "medici rules [ID | diagram VARIANT]"
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``rules [ID]`` and ``rules diagram VARIANT``."""
     parser = sub.add_parser(
         "rules", usage=USAGE, help="print a rule by its id (M-8), or a variant's phase machine",
