@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self
+
+from typing_extensions import TypeVar  # with a default (PEP 696; in typing from 3.13)
 
 from engine.actions import Action, Grammar, Legal, describe
 from engine.chance import Chance
@@ -48,8 +50,9 @@ class State:
         return c
 
 
-S = TypeVar("S", bound=State)
-"""A game's state type: ``Logic[MediciState]`` takes and returns ``MediciState``."""
+S = TypeVar("S", bound=State, default=State)
+"""A game's state type: ``Logic[MediciState]`` takes and returns ``MediciState``; plain
+``Logic`` is ``Logic[State]``, as a client holds a game's logic (``Game.logic``)."""
 
 Offer = Callable[[S], list[Legal]]
 """What offers a phase's moves: the state in, the legal entries out."""
@@ -156,6 +159,33 @@ class Logic(Generic[S]):
     def summary(self, st: S) -> Summary:
         """Figures of a finished game for simulations: final money and any game-specific tallies."""
         raise NotImplementedError
+
+    # What a game may add to (the base covers the core's chance events).
+    def revealed(self, event: Event) -> str | None:
+        """What ``event`` showed of chance, as a reason undo cannot take it back, or None
+        when it showed nothing (G-1, G-3: a drawn card stays drawn, a shuffle stays made).
+
+        The base knows the core's chance events; a game adds the events of its own that
+        turn up hidden pieces (a draw, a free fill), calling this for the rest."""
+        kind = event.get("type")
+        if kind == "order":
+            return f"chance has set out {event.get('what', 'an order')}"
+        if kind == "choose":
+            return f"a random choice has been made ({event.get('what', 'chance')})"
+        return None
+
+    def forget_order(self, st: S) -> None:
+        """Make what a state knows of chance's hidden order unknown again (a pile a
+        ``state_from_view`` sampled), so that the rest comes as chance decides, a piece at
+        a time: the OpenSpiel adapter's chance nodes. A game with hidden order says how."""
+        raise NotImplementedError(f"{type(self).__name__} does not say how to forget its "
+                                  "hidden order (Logic.forget_order)")
+
+    def private_to(self, what: str) -> int | None:
+        """The one seat that sees the chance outcome asked for as ``what`` (an ``order``
+        event's ``what``: a stone dealt face down), or None: everyone sees it (a card turned
+        up on the table). The OpenSpiel adapter's information states follow it."""
+        return None
 
     # Shared by every game.
     def start(self, st: S) -> None:

@@ -9,13 +9,14 @@ the lot may not grow for lack of room. Offering, checking and carrying out ``dra
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import ClassVar, TypeVar
 
 from engine.actions import Action, Legal
 from engine.logic import Logic, Rules, State
+from engine.narrative import Narrator, Role, Sentence, pieces
 from engine.views import Event, MoveEvent
 
 DRAW = Action("draw")
@@ -83,6 +84,21 @@ class LotDrawing(Logic[L]):
         raise NotImplementedError
 
     # Written once.
+    def revealed(self, event: Event) -> str | None:
+        """A drawn piece has been seen (G-3); the rest as ``Logic.revealed``."""
+        if event.get("type") == "draw":
+            piece = event.get(self._piece_key)
+            return (f"{piece} has been drawn and seen" if piece
+                    else f"a drawn {self.lot_words.piece} has been seen")
+        return super().revealed(event)
+
+    def forget_order(self, st: L) -> None:
+        """The source's known pieces become unknown ones again (``Logic.forget_order``)."""
+        words = self.lot_words
+        known = self._source(st)
+        setattr(st, words.unknown, getattr(st, words.unknown) + len(known))
+        setattr(st, words.source, [])
+
     def draw_problem(self, st: L) -> str | None:
         """Why the player may not draw another piece now, or None."""
         words = self.lot_words
@@ -152,4 +168,32 @@ class LotDrawing(Logic[L]):
         self.pm.fire(st, "stop")
 
 
-__all__ = ["DRAW", "STOP", "LotDrawing", "LotState", "LotWords"]
+LOT_ROLES: dict[str, Role] = {"draw": Role.MOVE, "stop": Role.MOVE}
+"""The roles of the events of drawing a lot (a game's narrator adds them to its ``roles``)."""
+
+
+class LotNarration(Narrator):
+    """How drawing a lot is told: the narrator of a game of lots builds on this."""
+
+    def lot_before(self, events: Sequence[Event], index: int) -> list[object]:
+        """The pieces drawn by the draw events just before ``events[index]``: the lot."""
+        start = index
+        while start > 0 and events[start - 1].get("type") == "draw":
+            start -= 1
+        return [events[j].get(self.piece, "?") for j in range(start, index)]
+
+    def say_draw(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Ann draws fur:3.``"""
+        e = events[index]
+        return self.does(e.get("player"), "draws").add(" ").add(
+            pieces([e.get(self.piece, "?")])).add(".")
+
+    def say_stop(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Ann stops and offers the lot fur:3, gold:10.``"""
+        lot = pieces(self.lot_before(events, index))
+        seat = events[index].get("player")
+        return self.does(seat, "stops").add(f" and {self.verb_for(seat, 'offers')} the lot ").add(
+            lot).add(".")
+
+
+__all__ = ["DRAW", "LOT_ROLES", "STOP", "LotDrawing", "LotNarration", "LotState", "LotWords"]

@@ -48,6 +48,9 @@ class Vocabulary:
     """Its plural, as rules files and messages use it."""
     money: str
     """The unit of money: ``florins``, ``coins``."""
+    piece: str = "piece"
+    """One of the pieces chance turns up: ``card``, ``tile`` (the OpenSpiel adapter's
+    chance outcomes are written ``card fur:3``)."""
 
 
 @dataclass(frozen=True)

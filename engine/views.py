@@ -39,6 +39,8 @@ class View(TypedDict):
     players: ReadOnly[Sequence[PlayerView]]
     """Each player, in seat order (a game's view narrows it to its own player type)."""
     winners: list[int]
+    viewer: int | None
+    """Whose view it is: a seat, or None for the full view (G-3)."""
 
 
 class Summary(TypedDict):

@@ -29,7 +29,7 @@ GAME = GameInfo(
     check=check,
     logic=Logic,
     schema=SCHEMA,
-    vocabulary=Vocabulary(period="day", periods="days", money="florins"),
+    vocabulary=Vocabulary(period="day", periods="days", money="florins", piece="card"),
     moves=MOVES,
     scoring_events=frozenset({"day_end"}),
     rule_example="M-8",

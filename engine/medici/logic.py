@@ -28,7 +28,7 @@ from engine.medici.views import (
 )
 from engine.phases import Phase, phase_table
 from engine.scoring import best, ranked_payouts
-from engine.views import ChooseEvent, GameOverEvent, View
+from engine.views import ChooseEvent, Event, GameOverEvent, View
 
 PASS = Action("pass")
 
@@ -379,6 +379,20 @@ class MediciLogic(LotDrawing[MediciState]):
                                     "reason": reason}
         st.log.append(starts)
         return player
+
+    def revealed(self, event: Event) -> str | None:
+        """Undo's reasons: a day's shuffle (M-3), a free fill's cards (M-12), a drawn card."""
+        kind = event.get("type")
+        if kind == "order":
+            return f"a new pile was shuffled ({event.get('what', 'a new day')})"
+        if kind == "free_fill":
+            return "the free fill turned up cards from the pile"
+        return super().revealed(event)
+
+    def forget_order(self, st: MediciState) -> None:
+        """The pile's order unknown again, and so the cards removed unseen (M-3)."""
+        super().forget_order(st)
+        st.removed = None
 
     def continue_source(self, st: MediciState) -> None:
         """The pile's next cards when they were not known in advance (a table game, G-1)."""

@@ -7,6 +7,7 @@ from itertools import groupby
 from typing import ClassVar, cast
 
 from engine.agreement import agree, is_you
+from engine.lots import LOT_ROLES, LotNarration
 from engine.medici.views import MediciView
 from engine.narrative.narrator import COMMON_ROLES, Narrator, items
 from engine.narrative.sentence import Line, Role, Sentence, join, names_list, ordinal, pieces
@@ -19,11 +20,12 @@ DAY_END = {
 """Why a day ended, by the ``by`` of a ``day_end`` event."""
 
 
-class MediciNarrator(Narrator):
+class MediciNarrator(LotNarration):
     """Medici's sentences."""
 
     roles: ClassVar[dict[str, Role]] = {
         **COMMON_ROLES,
+        **LOT_ROLES,
         "bid": Role.MOVE,
         "pass": Role.MOVE,
         "buy": Role.RESULT,
@@ -31,6 +33,8 @@ class MediciNarrator(Narrator):
         "free_fill": Role.RESULT,
         "day_end": Role.SCORING,
     }
+    piece: ClassVar[str] = "card"
+    noun: ClassVar[str] = "cards"
     gathered: ClassVar[str] = "track"
     endings: ClassVar[dict[str, str]] = DAY_END
     unit: ClassVar[str] = "florins"

@@ -39,7 +39,6 @@ class MediciView(View):
     bidders: list[int]
     pile_count: int
     discards: list[str]
-    viewer: int | None
     pile: NotRequired[list[str]]
     removed: NotRequired[list[str] | None]
 

@@ -28,11 +28,10 @@ _PERIOD_WHAT = re.compile(r"(\w+) (\d+) (\w+)")
 COMMON_ROLES: dict[str, Role] = {
     "order": Role.OPENING,
     "start_player": Role.NOTE,
-    "draw": Role.MOVE,
-    "stop": Role.MOVE,
     "game_over": Role.END,
 }
-"""The roles of the event types both games have (a game's ``roles`` start from these)."""
+"""The roles of the event types games share (a game's ``roles`` start from these; a game
+of lots adds ``engine.lots.LOT_ROLES``)."""
 
 
 class Narrator:
@@ -47,11 +46,11 @@ class Narrator:
     """A type of small scoring events (tracks, markers) told together in one line."""
     in_scoring: ClassVar[frozenset[str]] = frozenset()
     """Types told on their own line inside a scoring, without closing its payouts."""
-    piece: ClassVar[str] = "card"
-    noun: ClassVar[str] = "cards"
+    piece: ClassVar[str] = "piece"
+    noun: ClassVar[str] = "pieces"
     """The event keys of one piece (a draw) and of several (a purchase); the plural's word."""
     verb: ClassVar[str] = "shuffled"
-    """What is done to the pile or bag at an ``order``."""
+    """What is done to the pieces chance orders at an ``order``."""
     period: ClassVar[str] = "period"
     endings: ClassVar[dict[str, str]] = {}
     """What the game is played in (days, rounds) and why one ends, by a ``by`` value."""
@@ -207,38 +206,18 @@ class Narrator:
         )
         return Sentence(f"{event.get('type')}: {fields}" if fields else str(event.get("type")))
 
-    def lot_before(self, events: Sequence[Event], index: int) -> list[object]:
-        """The pieces drawn by the draw events just before ``events[index]``: the lot."""
-        start = index
-        while start > 0 and events[start - 1].get("type") == "draw":
-            start -= 1
-        return [events[j].get(self.piece, "?") for j in range(start, index)]
-
     # -- sentences both games tell alike ---------------------------------------------------
     def say_order(self, events: Sequence[Event], index: int) -> Sentence:
         """``Day 2 begins: the pile of 24 cards is shuffled.`` (G-1: the order is logged)."""
         e = events[index]
         count = len(items(e.get("order"))) + _number(e.get("unknown"))
-        what = str(e.get("what", "pile"))
+        what = str(e.get("what", "order"))
         match = _PERIOD_WHAT.fullmatch(what)
         if match is None:
             return Sentence(f"The {what} is {self.verb}: {count} {self.noun}.", "dim")
         period, number, holder = match.groups()
         return Sentence(f"{period.capitalize()} {number} begins: ", "title").add(
             f"the {holder} of {count} {self.noun} is {self.verb}.", "dim")
-
-    def say_draw(self, events: Sequence[Event], index: int) -> Sentence:
-        """``Ann draws fur:3.``"""
-        e = events[index]
-        return self.does(e.get("player"), "draws").add(" ").add(
-            pieces([e.get(self.piece, "?")])).add(".")
-
-    def say_stop(self, events: Sequence[Event], index: int) -> Sentence:
-        """``Ann stops and offers the lot fur:3, gold:10.``"""
-        lot = pieces(self.lot_before(events, index))
-        seat = events[index].get("player")
-        return self.does(seat, "stops").add(f" and {self.verb_for(seat, 'offers')} the lot ").add(
-            lot).add(".")
 
     def bought(self, events: Sequence[Event], index: int) -> Sentence:
         """``Bo buys fur:3, gold:10 for 12.``"""

@@ -41,8 +41,8 @@ def header(record: Record) -> list[str]:
     else:
         # G-3: the seed tells the piles to come, so the story leaves it out, but the file
         # itself holds it (anyone who opens the file can read it): say so plainly.
-        seed = ("seed left out of this story until the game ends (it tells the piles to "
-                "come), but written in the file")
+        seed = ("seed left out of this story until the game ends (it tells what chance "
+                "will deal), but written in the file")
     status = "finished" if record.finished else "not finished"
     lines.append(f"{seed}; {status}")
     return lines

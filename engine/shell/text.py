@@ -138,8 +138,8 @@ def styled(segments: Iterable[tuple[str, str]]) -> Text:
     return out
 
 
-def cards(items: list[str], empty: str = "—") -> Text:
-    """Cards or tiles, each coloured by its kind."""
+def pieces_line(items: list[str], empty: str = "—") -> Text:
+    """A game's pieces (cards, tiles), each coloured by its kind."""
     return styled(pieces(items, " ", empty).segments)
 
 

@@ -35,7 +35,7 @@ GAME = GameInfo(
     check=check,
     logic=Logic,
     schema=SCHEMA,
-    vocabulary=Vocabulary(period="round", periods="rounds", money="coins"),
+    vocabulary=Vocabulary(period="round", periods="rounds", money="coins", piece="tile"),
     moves=MOVES,
     scoring_events=frozenset({"round_end"}),
     rule_example="S-7",

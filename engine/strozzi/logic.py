@@ -35,7 +35,7 @@ from engine.strozzi.views import (
     StrozziView,
     TilesEvent,
 )
-from engine.views import GameOverEvent, View
+from engine.views import Event, GameOverEvent, View
 
 BUY = Action("buy")
 DECLINE = Action("decline")
@@ -210,6 +210,12 @@ class StrozziLogic(LotDrawing[StrozziState]):
     def opponent(self, st: StrozziState) -> int:
         """The player who buys or declines the active player's lot (S-9)."""
         return 1 - st.active
+
+    def revealed(self, event: Event) -> str | None:
+        """Undo's reasons: a round's bag shaken (S-6), a drawn tile."""
+        if event.get("type") == "order":
+            return f"a new bag was shaken ({event.get('what', 'a new round')})"
+        return super().revealed(event)
 
     def continue_source(self, st: StrozziState) -> None:
         """The bag's next tiles when they were not known in advance (a table game, G-1)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from engine.lots import LOT_ROLES, LotNarration
 from engine.narrative.narrator import COMMON_ROLES, Narrator, items
 from engine.narrative.sentence import Role, Sentence, join, pieces
 from engine.views import Event
@@ -16,11 +17,12 @@ ROUND_END = {
 """Why a round ended, by the ``by`` of a ``round_end`` event."""
 
 
-class StrozziNarrator(Narrator):
+class StrozziNarrator(LotNarration):
     """Medici vs Strozzi's sentences."""
 
     roles: ClassVar[dict[str, Role]] = {
         **COMMON_ROLES,
+        **LOT_ROLES,
         "price": Role.MOVE,
         "buy": Role.MOVE,
         "decline": Role.MOVE,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.agreement import agree
-from engine.shell.text import Text, cards, flow, table_title
+from engine.shell.text import Text, flow, pieces_line, table_title
 
 INDENT = 4
 """How far a ship line under its player is indented."""
@@ -58,7 +58,7 @@ def table(view: dict[str, Any], bots: list[str | None], width: int | None = None
     count = view['bag_count']
     summary = [Text(f"Bag: {count} tile{'s' if count != 1 else ''} left", "dim")]
     if view.get("discards"):
-        summary.append(Text("discarded: ", "dim").extend(cards(view["discards"])))
+        summary.append(Text("discarded: ", "dim").extend(pieces_line(view["discards"])))
     out.line(flow(summary, width))
     return out
 
@@ -80,7 +80,7 @@ def _row(row: dict[str, Any]) -> str:
 
 
 def _lot_line(view: dict[str, Any], names: list[str], width: int | None) -> Text:
-    items = [Text("Lot: ").extend(cards(view["lot"], "none"))]
+    items = [Text("Lot: ").extend(pieces_line(view["lot"], "none"))]
     active = view.get("active_player")
     phase = view["phase"]
     if active is not None:

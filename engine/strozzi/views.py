@@ -56,7 +56,6 @@ class StrozziView(View):
     bag_count: int
     bag_tiles: list[str]
     discards: list[str]
-    viewer: int | None
     bag: NotRequired[list[str]]
 
 

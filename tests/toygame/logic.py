@@ -1,12 +1,15 @@
 """Oracle's rules: each season every player is dealt a hidden stone (chance, hidden
-information), stakes shells, then guesses the sum of all stones or folds; the closest
-guesses share the pot. Most shells after the last season wins.
+information), stakes shells, then guesses the sum of all stones or folds; the stones are
+shown and the closest guesses share the pot. Most shells after the last season wins.
 
-A toy game of the engine's tests: it proves a game plugs in through its descriptor alone.
+A toy game of the engine's tests: it proves a game plugs in through its descriptor alone,
+and its logic's hooks: undo stops at the stones shown (``revealed``), the OpenSpiel adapter
+deals each stone to its seat alone (``private_to``, ``forget_order``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -85,7 +88,11 @@ class OracleState(State):
         return c
 
 
-class OracleLogic(Logic):
+DEALT = re.compile(r"season \d+ stone of seat (\d+)")
+"""The order that deals a seat its stone (``what``), continued or not."""
+
+
+class OracleLogic(Logic[OracleState]):
     """Oracle's rules for one variant."""
 
     game = "oracle"
@@ -162,11 +169,19 @@ class OracleLogic(Logic):
         self.pm.fire(st, "guesses" if st.phase == "staking" else "score")
 
     def enter_dealing(self, st: OracleState) -> None:
-        """A new season: every player is dealt one stone from the shaken bag."""
+        """A new season: every player is dealt one stone from the shaken bag, seat by seat
+        (a table game, or the OpenSpiel adapter, gives each stone when it is dealt)."""
         st.season += 1
         n = len(st.names)
-        order, _ = self.chance_order(st, f"season {st.season} bag", self.bag, n)
-        st.stones = list(order[:n])
+        unseen = list(self.bag)
+        st.stones = [None] * n
+        for p in range(n):
+            what = f"season {st.season} stone of seat {p + 1}"
+            order, unknown = self.chance_order(st, what, unseen, 1)
+            if not order:
+                order, _ = self.continue_order(st, what, unseen, unknown)
+            st.stones[p] = order[0]
+            unseen.remove(order[0])
         st.stakes = [0] * n
         st.guesses = [None] * n
         self.pm.fire(st, "open")
@@ -234,6 +249,21 @@ class OracleLogic(Logic):
         current = view["current_player"]
         st.turn = 0 if current is None else (current - (st.season - 1)) % len(seats)
         return st
+
+    def revealed(self, event: dict[str, Any]) -> str | None:
+        """Undo stops at the stones shown: a guess is never made again knowing them."""
+        if event.get("type") == "reveal":
+            return "the stones have been shown"
+        return super().revealed(event)
+
+    def private_to(self, what: str) -> int | None:
+        """A stone is dealt to its seat alone."""
+        dealt = DEALT.match(what)
+        return int(dealt.group(1)) - 1 if dealt else None
+
+    def forget_order(self, st: OracleState) -> None:
+        """Nothing to forget: the stones a view hides are dealt already, and a sample of
+        them is what a state rebuilt from a view is; no order is laid out ahead."""
 
     def winners(self, st: OracleState) -> list[int]:
         """Most shells, at the end."""

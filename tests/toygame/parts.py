@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from engine.narrative import Narrator, Role, Sentence
-from engine.narrative.narrator import COMMON_ROLES, Event
+from engine.narrative.narrator import COMMON_ROLES
 from engine.shell.text import Text
-from engine.views import money_text
+from engine.views import Event, money_text
 
 
 class OracleNarrator(Narrator):
@@ -64,3 +64,4 @@ def rules_text(rules: dict[str, Any], players: int | None) -> Text:
              f"stones {', '.join(str(v) for v in rules['stones'])}.")
     out.line("Stake, then guess the sum of everyone's hidden stone or fold; closest wins.")
     return out
+

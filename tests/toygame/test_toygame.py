@@ -154,3 +154,77 @@ def test_no_file_outside_its_folder_names_it() -> None:
     assert found == []
     assert not word.search((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert json.dumps(sorted(registry.game_ids())).count("oracle") == 1
+
+
+# -- the logic's hooks: undo, the OpenSpiel adapter ------------------------------------------
+def _to_last_guess(game: engine.Game, rng: Rng) -> None:
+    """Random moves up to the last guess of the last season (not made)."""
+    while not (game.view()["season"] == 2 and game.phase == "guessing"
+               and game.current_player == (1 + len(game.players) - 1) % len(game.players)):
+        game.apply(random_action(game, rng))
+
+
+def test_undo_stops_where_its_logic_says_the_stones_were_shown(monkeypatch) -> None:
+    from engine.logic import Logic
+    from engine.records.undo import undo
+    from toygame.logic import OracleLogic
+
+    game = engine.new_game(RULES, ["Ann", "Bo"], seed=3)
+    game.apply("stake 2")
+    assert undo(game).view() == engine.new_game(RULES, ["Ann", "Bo"], seed=3).view()
+    game.apply("stake 1")
+    game.apply("guess 7")
+    game.apply("fold")  # the stones are shown, and the next season dealt
+    with pytest.raises(engine.IllegalAction, match="cannot undo fold: the stones have been"):
+        undo(game)
+    # The last guess of the game deals nothing: only Oracle's own hook stops undo there.
+    _to_last_guess(game, Rng(3))
+    game.apply("fold")
+    assert game.is_over and not any(e["type"] == "order" for e in game.events[-3:])
+    with pytest.raises(engine.IllegalAction, match="the stones have been shown"):
+        undo(game)
+    monkeypatch.setattr(OracleLogic, "revealed", Logic.revealed)
+    assert undo(game).phase == "guessing"  # what the hook is for: a guess made again
+
+
+def test_it_is_an_openspiel_game_with_each_stone_dealt_to_its_seat() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    spiel = pytest.importorskip("engine.integrations.openspiel")
+    info = registry.game_info("oracle")
+    short = spiel.spiel_type(info).short_name
+    assert short == "python_oracle" and spiel.spiel_type(info) is spiel.spiel_type(info)
+    game = pyspiel.load_game(short, {"players": 3})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    dealt = []
+    while state.is_chance_node():  # season 1: a stone for each seat, one chance node each
+        outcomes = state.chance_outcomes()
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        action = outcomes[0][0]
+        dealt.append(state.action_to_string(pyspiel.PlayerId.CHANCE, action))
+        assert state.string_to_action(dealt[-1]) == action
+        state.apply_action(action)
+    assert len(dealt) == 3 and all(text.startswith("stone stone:") for text in dealt)
+    assert state.current_player() == 0
+    history = state.information_state_string(1).splitlines()
+    # Seat 1 sees its own stone, and only that another was dealt to each other seat.
+    assert history == ["viewer 1", "stone dealt", dealt[1], "stone dealt"]
+    assert state.information_state_string(0).splitlines()[1] == dealt[0]
+    tensor = state.observation_tensor(1)
+    assert len(tensor) == game.observation_tensor_size() and sum(tensor) > 0
+    # A state rebuilt from seat 0's view alone (ISMCTS): the same to seat 0, its order
+    # forgotten as its logic says (Oracle: nothing to forget, the stones are dealt).
+    again = state.resample_from_infostate(0, None)
+    assert again.view(0) == state.view(0)
+    assert again.legal_actions() == state.legal_actions()
+    guess = game.new_initial_state()
+    while not guess.is_terminal():
+        if guess.is_chance_node():
+            guess.apply_action(guess.chance_outcomes()[-1][0])
+        else:
+            legal = guess.legal_actions()
+            names = {guess.action_to_string(guess.current_player(), a) for a in legal}
+            assert names <= {"fold"} | {f"guess {g}" for g in range(2, 19)} | {
+                f"stake {s}" for s in range(0, 40)}
+            guess.apply_action(legal[len(legal) // 2])
+    assert len(guess.returns()) == 3
