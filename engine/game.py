@@ -359,17 +359,18 @@ def replay(
         # The next move is the next action event; chance events before it (the rest of a
         # pile revealed on a draw) are what that move will ask for.
         nxt = checked
-        while nxt < len(todo) and logic.action_of(todo[nxt]) is None:
+        move = None
+        while nxt < len(todo) and (move := logic.action_of(todo[nxt])) is None:
             if todo[nxt].get("type") not in CHANCE_EVENTS:
                 raise ValueError(
                     f"event {nxt}: {todo[nxt]} does not follow from the moves before it"
                 )
             nxt += 1
-        if nxt == len(todo):
+        if move is None:
             if upto is not None:
                 break
             raise ValueError(f"event {checked}: {todo[checked]} is not followed by a move")
-        game.apply(logic.action_of(todo[nxt]))  # type: ignore[arg-type]
+        game.apply(move)
     if upto is None and len(game.events) != len(todo):
         raise ValueError(f"the log stops at event {len(todo)} but the game goes on")
     return game

@@ -9,8 +9,7 @@ width (a pipe, a file) every row is one line.
 
 from __future__ import annotations
 
-from typing import Any
-
+from engine.medici.views import MediciView
 from engine.shell.text import Text, flow, join, pad, pieces_line, table_title
 
 MARK = 2
@@ -19,7 +18,7 @@ SHIP_INDENT = 4
 """How far a ship line under its player is indented."""
 
 
-def table(view: dict[str, Any], bots: list[str | None], width: int | None = None) -> Text:
+def table(view: MediciView, bots: list[str | None], width: int | None = None) -> Text:
     """Money, ship, ship value, free holds and track levels per player; lot, bids and pile."""
     players = view["players"]
     out = table_title("Medici", "day", view, "days", width)
@@ -37,7 +36,7 @@ def table(view: dict[str, Any], bots: list[str | None], width: int | None = None
     return out
 
 
-def _players(view: dict[str, Any], bots: list[str | None], width: int | None) -> Text:
+def _players(view: MediciView, bots: list[str | None], width: int | None) -> Text:
     players = view["players"]
     current = view.get("current_player")
     commodities = list(players[0]["tracks"])
@@ -120,11 +119,12 @@ def _label(name: str, bots: list[str | None], seat: int, short: bool = False) ->
     return f"{name} (bot)" if short else f"{name} (bot {spec})"
 
 
-def _lot_line(view: dict[str, Any], width: int | None) -> Text:
+def _lot_line(view: MediciView, width: int | None) -> Text:
     players = view["players"]
     items = [Text("Lot: ").extend(pieces_line(view["lot"], "none yet"))]
-    if view["phase"] == "selecting" and view.get("selector") is not None:
-        items.append(Text(f"selector {players[view['selector']]['name']}"))
+    selector = view.get("selector")
+    if view["phase"] == "selecting" and selector is not None:
+        items.append(Text(f"selector {players[selector]['name']}"))
     if view["phase"] == "bidding":
         high = view.get("high_bid") or 0
         bidder = view.get("high_bidder")

@@ -239,15 +239,15 @@ class StrozziLogic(LotDrawing[StrozziState]):
 
     def legal_load(self, st: StrozziState) -> list[Legal]:
         """S-10, S-11: every ship with room for the lot, with a harbour where it needs one."""
-        return self._loads(st)  # type: ignore[return-value]
+        return self._loads(st)
 
-    def _loads(self, st: StrozziState) -> list[Action]:
+    def _loads(self, st: StrozziState) -> list[Legal]:
         """S-10, S-11: every ship with room for the lot; an unassigned one to each free harbour."""
         p = st.buyer
         assert p is not None
         size = len(st.lot)
         placed = st.harbour[p]
-        out = []
+        out: list[Legal] = []
         fleet = st.ships[p]
         for i, holds in enumerate(self.holds):
             if holds - len(fleet[i]) < size:
