@@ -29,7 +29,7 @@ the engine's games are (the pile order is hidden, G-3), so OpenSpiel's ISMCTS ac
 
 **Strings.** ``action_to_string`` gives the engine's text forms (``bid 12``, ``load 4
 harbour 2``; chance: the game's word for a piece and the piece, ``card fur:3``, ``tile
-salt:2``, or ``seat 2``) and ``string_to_action`` reads them back. The information state
+dye:2``, or ``seat 2``) and ``string_to_action`` reads them back. The information state
 string is the viewer and every move and chance outcome so far (as that viewer saw it), one
 a line; the observation string is the player's view (``Game.view(player)``) as JSON. The
 observation tensor is ``encoding.observation`` of that view (layout in
