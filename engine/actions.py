@@ -63,7 +63,7 @@ class Action(tuple[Any, ...]):  # a kind (text), then whole numbers: no tuple ty
     def __repr__(self) -> str:
         return f"Action({', '.join(map(repr, self))})"
 
-    def __getnewargs__(self) -> tuple[Any, ...]:
+    def __getnewargs__(self) -> tuple[str | int, ...]:
         return tuple(self)
 
 

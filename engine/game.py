@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import Any, Generic, cast
+from typing import Generic, cast
 
 from typing_extensions import TypeVar  # with a default (PEP 696; in typing from 3.13)
 
@@ -240,7 +240,7 @@ class Game(Generic[S_co]):
         return f"<Game {self.variant.name} {', '.join(self.players)} {self.phase}>"
 
 
-def _names(players: int | Sequence[str], logic: Logic[Any]) -> tuple[str, ...]:
+def _names(players: int | Sequence[str], logic: Logic) -> tuple[str, ...]:
     counts = logic.player_counts()
     if isinstance(players, str) or players.__class__ is bool:
         raise ValueError(f"players is a count or a list of names, got the string {players!r}")

@@ -81,13 +81,10 @@ _CONTINUED = ", continued"
 """How ``Logic.continue_order`` names the request for the next piece of an unknown order."""
 
 
-class Request(NamedTuple):
-    """What a chance node asks for: the next piece of the order ``what`` among ``pieces``
-    (the unseen ones, with repeats), or a seat among ``seats`` (a random choice)."""
-
-    what: str
-    pieces: list[str]
-    seats: list[int]
+Request = tuple[str, list[str], list[int]]
+"""What a chance node asks for, ``(what, pieces, seats)``: the next piece of the order
+``what`` among ``pieces`` (the unseen ones, with repeats), or a seat among ``seats`` (a
+random choice). A plain tuple: one is made at every chance node."""
 
 
 class TableChance(Chance):
@@ -116,7 +113,7 @@ class TableChance(Chance):
                 raise ValueError(f"{what}: {piece!r} is not among the unseen pieces")
             self.pos += 1
             return [piece], count - 1
-        self.request = Request(what, list(items), [])
+        self.request = (what, list(items), [])
         raise ChanceExhausted(f"{what}: the next piece is a chance node")
 
     def choose(self, what: str, options: Sequence[int]) -> int:
@@ -127,7 +124,7 @@ class TableChance(Chance):
                 raise ValueError(f"{what}: {pick!r} is not one of {list(options)}")
             self.pos += 1
             return pick
-        self.request = Request(what, [], list(options))
+        self.request = (what, [], list(options))
         raise ChanceExhausted(f"{what}: a chance node")
 
     def clone(self) -> TableChance:
@@ -140,11 +137,11 @@ class TableChance(Chance):
 
 
 class Outcome(NamedTuple):
-    """A chance outcome in a table's history: its text (``card fur:3``, ``seat 2``) and the
-    one seat that sees it, or None when everyone does."""
+    """A chance outcome in a table's history that one seat alone sees: its text (``stone
+    stone:3``) and the seat. (An outcome everyone sees is kept as its text alone.)"""
 
     text: str
-    seat: int | None
+    seat: int
 
 
 _START = Action("start")
@@ -186,6 +183,7 @@ class MediciSpielGame(pyspiel.Game):
         self.piece_index = {c: i for i, c in enumerate(self.pieces)}
         self.piece_word = game_info(self.variant.game).vocabulary.piece
         """How chance outcomes are written: ``card fur:3``."""
+        self._private: dict[str, int | None] = {}
         self.layout = layout_for(self.variant, self.players)
         win = self.utility == "win"
         info = pyspiel.GameInfo(
@@ -198,6 +196,14 @@ class MediciSpielGame(pyspiel.Game):
         )
         super().__init__(game_type, info, params)
         self.initial = Table.initial(self)
+
+    def private_to(self, what: str) -> int | None:
+        """The seat that alone sees the outcome of ``what`` (``Logic.private_to``, asked
+        once per order)."""
+        seat = self._private.get(what, -1)
+        if seat == -1:
+            seat = self._private[what] = self.variant.logic.private_to(what)
+        return seat
 
     @property
     def cards(self) -> list[str]:
@@ -240,7 +246,7 @@ class Table:
         self.chance = TableChance()
         self.pending: Action | None = None
         self.backup: State | None = None
-        self.moves: list[Action | Outcome] = []
+        self.moves: list[Action | str | Outcome] = []
         """Every move and chance outcome so far, for the information state string."""
         self.ids: list[int] = []
 
@@ -266,7 +272,8 @@ class Table:
             if self.pending is _START:
                 self.game = new_game(sp.variant, sp.players, chance=ch)
             else:
-                game = self.current()
+                game = self.game
+                assert game is not None  # a move is pending: the game is set up
                 before, move = self.backup, self.pending
                 assert before is not None and move is not None
                 # The move runs on a copy, so the position before it stays for the next
@@ -301,7 +308,8 @@ class Table:
             self.chance.script.append(outcome)
             self.moves.append(self.outcome_seen(outcome))
         else:
-            game = self.current()
+            game = self.game
+            assert game is not None  # no chance node pending: the game is set up
             act = self.spiel.actions.action(action)
             # An id from a caller is checked once, here; ``resume`` then carries it out
             # unchecked (the fast path: ``Logic.perform``, as ``Game.push`` does).
@@ -317,37 +325,40 @@ class Table:
         """The piece or seat of a chance outcome id; ValueError if it is not a possible one."""
         request = self.chance.request
         assert request is not None
-        if request.seats:
-            if action not in request.seats:
-                raise ValueError(f"chance outcome {action}: the seat is one of {request.seats}")
+        _, unseen, seats = request
+        if seats:
+            if action not in seats:
+                raise ValueError(f"chance outcome {action}: the seat is one of {seats}")
             return action
         pieces = self.spiel.pieces
-        if not 0 <= action < len(pieces) or pieces[action] not in request.pieces:
+        if not 0 <= action < len(pieces) or pieces[action] not in unseen:
             raise ValueError(f"chance outcome {action}: not an unseen {self.spiel.piece_word}")
         return pieces[action]
 
-    def outcome_seen(self, outcome: str | int) -> Outcome:
-        """A chance outcome as the information states hold it: its text, and the one seat
+    def outcome_seen(self, outcome: str | int) -> str | Outcome:
+        """A chance outcome as the information states hold it: its text, with the one seat
         that sees it where the game deals it to one seat only (``Logic.private_to``)."""
+        if isinstance(outcome, int):
+            return f"seat {outcome}"
         request = self.chance.request
         assert request is not None
-        if isinstance(outcome, int):
-            return Outcome(f"seat {outcome}", None)
-        seat = self.spiel.variant.logic.private_to(request.what)
-        return Outcome(f"{self.spiel.piece_word} {outcome}", seat)
+        text = f"{self.spiel.piece_word} {outcome}"
+        seat = self.spiel.private_to(request[0])
+        return text if seat is None else Outcome(text, seat)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(outcome, probability)``: a piece by its share of the unseen, or a uniform seat."""
         request = self.chance.request
         assert self.pending is not None and request is not None
-        if request.seats:
-            return [(seat, 1.0 / len(request.seats)) for seat in sorted(request.seats)]
+        _, unseen, seats = request
+        if seats:
+            return [(seat, 1.0 / len(seats)) for seat in sorted(seats)]
         index = self.spiel.piece_index
         counts: dict[int, int] = {}
-        for piece in request.pieces:
+        for piece in unseen:
             i = index[piece]
             counts[i] = counts.get(i, 0) + 1
-        total = len(request.pieces)
+        total = len(unseen)
         return [(i, counts[i] / total) for i in sorted(counts)]
 
     def view(self, player: int | None = None) -> View:
@@ -363,8 +374,7 @@ class Table:
         out = []
         for move in self.moves:
             if isinstance(move, Outcome):
-                seen = move.seat is None or move.seat == player
-                out.append(move.text if seen else f"{self.spiel.piece_word} dealt")
+                out.append(move.text if move.seat == player else f"{self.spiel.piece_word} dealt")
             else:
                 out.append(str(move))
         return out
@@ -415,19 +425,24 @@ class MediciSpielState(pyspiel.State):
         """The seat to act, CHANCE while an outcome is wanted, TERMINAL at the end."""
         t = self._t
         if t.pending is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        player = t.current().current_player
-        return int(pyspiel.PlayerId.TERMINAL) if player is None else player
+            return pyspiel.PlayerId.CHANCE  # type: ignore[no-any-return]
+        game = t.game
+        assert game is not None  # set up: no chance node is pending
+        player = game.current_player
+        return pyspiel.PlayerId.TERMINAL if player is None else player
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
         t = self._t
-        return t.pending is None and t.current().is_over
+        game = t.game
+        return t.pending is None and game is not None and game.is_over
 
     def _legal_actions(self, player: int) -> list[int]:
         """Legal action ids of the player to act, ascending."""
         t = self._t
-        return t.spiel.actions.legal_ids(t.current().legal_actions())
+        game = t.game
+        assert game is not None  # asked only where a player acts
+        return t.spiel.actions.legal_ids(game.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(outcome, probability)``: a card by its share of the unseen, or a uniform seat."""
@@ -442,7 +457,7 @@ class MediciSpielState(pyspiel.State):
         t = self._t
         if player == pyspiel.PlayerId.CHANCE:
             request = t.chance.request
-            if request is not None and request.seats:
+            if request is not None and request[2]:
                 return f"seat {action}"
             return f"{t.spiel.piece_word} {t.spiel.pieces[action]}"
         return str(t.spiel.actions.action(action))
