@@ -41,7 +41,7 @@ def host_env(home: Path) -> dict[str, str]:
     """The environment of a host (and its clients) kept inside ``home``: saves, host key."""
     env = dict(os.environ)
     env.update(XDG_DATA_HOME=str(home / "data"), MEDICI_SAVES=str(home / "saves"),
-               MEDICI_BOT_DELAY="0", NO_COLOR="1", COLUMNS="100")
+               MEDICI_BOT_DELAY="0", NO_COLOR="1", COLUMNS="100", PYTHONFAULTHANDLER="1")
     env.pop("MEDICI_HOME", None)
     return env
 
@@ -123,9 +123,14 @@ class Host:
         try:
             return self.proc.wait(timeout)
         except subprocess.TimeoutExpired:
+            self.proc.send_signal(signal.SIGABRT)  # faulthandler: every thread's stack
+            try:
+                _, err = self.proc.communicate(timeout=5)
+            except subprocess.TimeoutExpired:
+                err = ""
             self.kill()
-            raise AssertionError(f"the host did not stop on SIGTERM: {self.output()}"
-                                 ) from None
+            raise AssertionError(f"the host did not stop on SIGTERM: {self.output()[-3000:]}"
+                                 f"\n{err[-6000:]}") from None
 
     def kill(self) -> None:
         """SIGKILL: the host dies on the spot, as in a crash."""
@@ -256,3 +261,10 @@ def told_in_order(shown: str, lines: Sequence[str], start: int = 0) -> int:
         assert found >= 0, f"not told: {line!r} (after {shown[max(0, at - 300):at]!r})"
         at = found + len(line)
     return at
+
+
+async def told_all(player: Player, lines: Sequence[str], timeout: float = 10.0) -> None:
+    """Wait until the last of ``lines`` is on ``player``'s screen; check all came in order."""
+    if lines:
+        await player.wait_for(lines[-1], timeout)
+    told_in_order(player.text(), lines)

@@ -34,7 +34,7 @@ LINES_PER_SECOND = 20
 KEYS_PER_SECOND = 1024
 """The keys a second a client's prompt is given once its burst (``MAX_LINE``) is spent."""
 
-RAW_BYTES_PER_SECOND = 256 * 1024
+RAW_BYTES_PER_SECOND = 1024 * 1024
 """What a client may send a second (and at once) before the server stops reading it."""
 
 DROP = "\x03"

@@ -182,7 +182,7 @@ def _resumed(options: HostOptions) -> Plan:
     path = Path(loaded.path)
     inside = _inside(path, records.saves_dir(options.saves))
     session = Session(loaded.game, list(loaded.bots), options.saves, path, continues=inside)
-    chairs = [Chair(name, bot, joined=False)
+    chairs = [Chair(name, bot, joined=True)  # all of them sat here before
               for name, bot in zip(loaded.game.players, loaded.bots, strict=True)]
     _seat_host(chairs, options.no_seat)
     note = f"Resumed {records.store.display(path)}."
@@ -307,9 +307,13 @@ async def _serve(
     server.close()
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(server.wait_closed(), 2.0)
-    for task in (*tasks, writer):
+    # Every connection's tasks end here, within a bound: left to asyncio.run's own
+    # cancelling, prompt-toolkit's screens waiting on each other can hang the exit.
+    others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+    for task in others:
         task.cancel()
-    await asyncio.gather(*tasks, writer, return_exceptions=True)
+    if others:
+        await asyncio.wait(others, timeout=3.0)
     executor.shutdown(wait=False, cancel_futures=True)
     return 0
 

@@ -35,7 +35,7 @@ from engine.shell.text import STYLE, Text
 MAX_PENDING = 256 * 1024
 """Characters that may wait for a player's screen (a whole game's log is under 40,000)."""
 
-MAX_UNSENT = 1024 * 1024
+MAX_UNSENT = 256 * 1024
 """Bytes the connection may hold unsent (the client is not reading) before it is closed."""
 
 
