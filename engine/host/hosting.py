@@ -275,7 +275,7 @@ async def _serve(
     table = Table(plan.variant, plan.chairs, table_options, executor, plan.session, plan.seed)
     table.on_close = lambda: loop.call_soon_threadsafe(closed.set)
     door = Door(password, keys, options.max_connections)
-    local = _local_guest(table, options, loop)
+    local, tty = _local_guest(table, options, loop)
 
     async def interact(session: GuestSession) -> None:
         await _interact(session, table, local)
@@ -288,7 +288,7 @@ async def _serve(
         raise
     port = server.get_port()
     holder["join"] = join_command(address, port)
-    writer = asyncio.create_task(local.screen.run())
+    tasks = [asyncio.create_task(local.screen.run())]
     _banner(local, table, options, port, address, key, key_path, made, password, keys, plan)
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
@@ -299,7 +299,7 @@ async def _serve(
         table.deal()
     elif table.session is not None:
         table.check_away()
-    tasks = [asyncio.create_task(_run_local(local, table))]
+    tasks.append(asyncio.create_task(_run_local(local, table, tty)))
     if options.away_bot:
         tasks.append(asyncio.create_task(_watch_away(table)))
     await closed.wait()
@@ -353,8 +353,10 @@ def _banner(local: Guest, table: Table, options: HostOptions, port: int, address
         say(f"  watching: {join('NAME')} with any other name")
 
 
-def _local_guest(table: Table, options: HostOptions, loop: asyncio.AbstractEventLoop) -> Guest:
-    """The hosting terminal's guest: a prompt on a terminal, else lines from stdin."""
+def _local_guest(table: Table, options: HostOptions,
+                 loop: asyncio.AbstractEventLoop) -> tuple[Guest, bool]:
+    """The hosting terminal's guest, and whether it is a terminal (a prompt) rather than
+    lines from standard input."""
     tty = _isatty(sys.stdin) and _isatty(sys.stdout)
 
     def write(text: str) -> None:
@@ -372,9 +374,7 @@ def _local_guest(table: Table, options: HostOptions, loop: asyncio.AbstractEvent
     else:
         console = ScreenConsole(screen, None, color=False, newline="\n")
     name = next((c.name for c in table.chairs if c.host), "host")
-    guest = Guest(table, name, screen, console, host=True)
-    guest.tty = tty  # type: ignore[attr-defined]
-    return guest
+    return Guest(table, name, screen, console, host=True), tty
 
 
 def _terminal_size() -> Size:
@@ -389,9 +389,9 @@ def _isatty(stream: object) -> bool:
         return False
 
 
-async def _run_local(guest: Guest, table: Table) -> None:
+async def _run_local(guest: Guest, table: Table, tty: bool) -> None:
     """The hosting terminal: the shell's prompt, or commands read from standard input."""
-    if getattr(guest, "tty", False):
+    if tty:
         await run_prompt(guest)
         if not table.closed:
             table.close("the host left")

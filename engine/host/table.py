@@ -349,6 +349,8 @@ class Table:
         session = self.session
         if session is None:
             left = self._open_left()
+            if not left:
+                return "the game begins"
             return (f"the game starts once every seat is taken ({left} open "
                     f"seat{'s' if left != 1 else ''} left)")
         game = session.game

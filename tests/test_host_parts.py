@@ -1,0 +1,323 @@
+"""The host's parts without a network: the input guard, the bounded screen, and the table
+(seats, turns, the shell's commands restricted per seat, bots in a worker thread, the
+away bot), with guests whose consoles write to strings."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+
+from engine import records
+from engine.host.guard import DROP, InputGuard, RawBudget
+from engine.host.screen import Screen
+from engine.host.seat import Guest
+from engine.host.table import Chair, Table, TableOptions
+from engine.rules import load_variant
+from engine.shell.console import Console
+from engine.shell.errors import ShellError
+from engine.shell.session import Session
+
+
+# -- the guard --------------------------------------------------------------------------
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_line_over_the_limit_is_dropped_whole_even_split_across_chunks() -> None:
+    guard = InputGuard(max_line=4096)
+    passed, notices = guard.feed("draw" + " " * 3000)
+    more, notices2 = guard.feed(" " * 3000 + "\r")
+    assert passed == "draw" + " " * 3000  # the prompt had the start of it...
+    assert more == DROP  # ...which is taken back; the rest and its Enter never reach it
+    assert notices == [] and notices2 == ["Line dropped, nothing run: a line has at most "
+                                          "4096 characters."]
+    assert guard.feed("draw\r") == ("draw\r", [])  # the next line is read as ever
+
+
+def test_more_than_twenty_lines_a_second_are_dropped_and_told_once() -> None:
+    clock = Clock()
+    guard = InputGuard(clock=clock)
+    passed, notices = guard.feed("show\r" * 30)
+    assert passed.count("\r") == 20 and passed.count(DROP) == 10
+    assert notices == ["Line dropped, nothing run: more than 20 lines a second."]
+    clock.now += 1.0
+    assert guard.feed("show\r") == ("show\r", [])
+
+
+def test_typing_faster_than_the_key_budget_drops_the_line_not_some_keys() -> None:
+    clock = Clock()
+    guard = InputGuard(max_line=4096, keys_per_second=100, clock=clock)
+    guard.feed("a" * 4000 + "\r")
+    passed, notices = guard.feed("bid 15\r")  # 96 keys left in the budget: enough
+    assert passed == "bid 15\r"
+    passed, notices = guard.feed("x" * 200 + "\r")
+    assert passed == DROP and "typing too fast" in notices[0]
+    clock.now += 3.0
+    assert guard.feed("bid 15\r")[0] == "bid 15\r"
+
+
+def test_paste_markers_are_removed_even_when_split_and_crlf_is_one_line_end() -> None:
+    guard = InputGuard()
+    first, _ = guard.feed("pass\x1b[20")
+    second, _ = guard.feed("0~stop\x1b[201~\r\n")
+    assert first + second == "passstop\r"
+
+
+def test_the_raw_budget_asks_to_pause_reading_for_what_was_overspent() -> None:
+    clock = Clock()
+    budget = RawBudget(per_second=1000, clock=clock)
+    assert budget.spend(800) == 0.0
+    assert budget.spend(700) == pytest.approx(0.5)
+    clock.now += 1.0
+    assert budget.spend(100) == 0.0
+
+
+# -- the screen -------------------------------------------------------------------------
+def test_a_screen_that_is_not_read_gives_up_and_costs_nothing_more() -> None:
+    async def scenario() -> tuple[list[str], list[str], int]:
+        loop = asyncio.get_running_loop()
+        written: list[str] = []
+        why: list[str] = []
+        unsent = [0]
+        screen = Screen(loop, written.append, lambda: unsent[0], why.append,
+                        max_pending=1000, max_unsent=5000)
+        task = asyncio.create_task(screen.run())
+        screen.put("Bo bids 5.\r\n")
+        await screen.drained(1)
+        unsent[0] = 6000  # the client stopped reading: the connection holds 6000 bytes
+        screen.put("Cy passes.\r\n")
+        await asyncio.wait_for(task, 1)
+        screen.put("x" * 10_000)  # nothing is kept once it gave up
+        return written, why, screen.written
+
+    written, why, count = asyncio.run(scenario())
+    assert written == ["Bo bids 5.\r\n"]
+    assert why == ["it stopped reading (over 5000 bytes unsent)"]
+    assert count == len("Bo bids 5.\r\n")
+
+
+def test_a_screen_with_too_much_waiting_gives_up_from_another_thread() -> None:
+    async def scenario() -> list[str]:
+        loop = asyncio.get_running_loop()
+        why: list[str] = []
+        screen = Screen(loop, lambda text: None, on_overflow=why.append, max_pending=1000)
+        thread = threading.Thread(target=lambda: [screen.put("y" * 100) for _ in range(20)])
+        thread.start()
+        thread.join()
+        await asyncio.sleep(0.05)
+        assert screen.closed
+        return why
+
+    assert asyncio.run(scenario()) == ["over 1000 characters wait for its screen"]
+
+
+# -- the table --------------------------------------------------------------------------
+def guest(table: Table, name: str, host: bool = False) -> tuple[Guest, io.StringIO]:
+    out = io.StringIO()
+    console = Console(out, out, color=False, errors_to_err=False)
+    stopped: list[str] = []
+    made = Guest(table, name, None, console, host=host,  # type: ignore[arg-type]
+                 stop=stopped.append)
+    made.stopped = stopped  # type: ignore[attr-defined]
+    return made, out
+
+
+@pytest.fixture
+def pool():
+    with ThreadPoolExecutor(4) as executor:
+        yield executor
+
+
+def make_table(tmp_path: Path, pool: ThreadPoolExecutor, chairs: list[Chair],
+               **options: object) -> Table:
+    opts = TableOptions(saves=str(tmp_path), join=lambda n: f"ssh -p 8022 {n}@host",
+                        **options)  # type: ignore[arg-type]
+    return Table(load_variant("medici"), chairs, opts, pool, seed=3)
+
+
+def wait(test, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not test():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def test_names_claim_seats_case_blind_and_the_rest_are_told_the_free_seats(
+        tmp_path, pool) -> None:
+    table = make_table(tmp_path, pool, [Chair("Ann", host=True), Chair("Bo"),
+                                        Chair("Cy", "greedy"), Chair("?", open=True)])
+    assert table.claim("BO").chair == 1 and table.claim("BO").kind == "seat"
+    refused = table.claim("cy")
+    assert refused.kind == "refused" and "Cy is a bot at this table" in refused.message
+    assert "plays at the host's own terminal" in table.claim("ann").message
+    assert table.claim("zed").kind == "open"
+    zed, _ = guest(table, "zed")
+    assert table.reserve(3, zed)
+    stranger = table.claim("mallory")
+    assert stranger.kind == "refused"
+    assert stranger.message == ("No seat at this table is called 'mallory'. Free seats: Bo: "
+                                "ssh -p 8022 bo@host.")
+    assert table.name_seat(3, zed, "bo") == "Bo already sits at this table: choose another name"
+    assert table.name_seat(3, zed, "Zed") is None
+
+
+def test_only_the_seat_to_act_moves_every_move_is_saved_and_told_to_all(
+        tmp_path, pool) -> None:
+    table = make_table(tmp_path, pool, [Chair("Bo"), Chair("Cy")])
+    bo, bo_out = guest(table, "Bo")
+    cy, cy_out = guest(table, "Cy")
+    table.sit(bo, 0)
+    table.sit(cy, 1)  # every seat taken: the game is dealt
+    session = table.session
+    assert session is not None
+    game = session.game
+    actor, other = (bo, cy) if game.current_player == 0 else (cy, bo)
+    with pytest.raises(ShellError, match=f"it is {actor.name}'s turn, not yours"):
+        table.play(other, "draw")
+    assert other.shell.execute("draw") is False  # the same through the shell: refused
+    count = len(game.events)
+    assert actor.shell.execute("draw")
+    assert len(game.events) > count
+    saved = records.load_game(session.path).game
+    assert saved.events == game.events  # on disk before anyone is told
+    told = f"{actor.name} draws"
+    assert told in bo_out.getvalue() and told in cy_out.getvalue()
+
+
+def test_a_joiner_has_the_shell_but_not_the_hosts_commands(tmp_path, pool) -> None:
+    table = make_table(tmp_path, pool, [Chair("Ann", host=True), Chair("Bo")])
+    ann, ann_out = guest(table, "Ann", host=True)
+    bo, bo_out = guest(table, "Bo")
+    table.sit(ann, 0)
+    table.sit(bo, 1)
+    for line, reason in [
+        ("save friday", "save is the host's"),
+        ("new", "new is the host's"),
+        ("open friday", "open is not played at a table"),
+        ("undo", "moves are not taken back at a shared table"),
+        ("hint", "hints are off at this table"),
+        ("replay x", "replay is not played at a table"),
+    ]:
+        assert bo.shell.execute(line) is False
+        assert reason in bo_out.getvalue(), line
+    assert ann.shell.execute("save friday")
+    assert (tmp_path / "friday.json").exists()
+    bo.shell.execute("help")
+    listed = bo_out.getvalue()
+    assert "say" in listed and "who" in listed
+    bo.shell.execute("help save")
+    assert "at a hosted table only the host's terminal runs it" in bo_out.getvalue()
+    # say: the text as typed (an apostrophe is no open quote), escaped, to everyone.
+    assert bo.shell.execute("say it's \x1b[2Jmine")
+    for out in (ann_out, bo_out):
+        assert "Bo: it's \\x1b[2Jmine" in out.getvalue()
+    for _ in range(4):
+        bo.shell.execute("say hi")
+    assert bo.shell.execute("say one too many") is False
+    assert "at most 5 lines in 10 seconds" in bo_out.getvalue()
+
+
+def test_tab_completes_only_ones_own_legal_moves_on_ones_own_turn(tmp_path, pool) -> None:
+    table = make_table(tmp_path, pool, [Chair("Bo"), Chair("Cy")])
+    bo, _ = guest(table, "Bo")
+    cy, _ = guest(table, "Cy")
+    table.sit(bo, 0)
+    table.sit(cy, 1)
+    actor, other = (bo, cy) if table.session.game.current_player == 0 else (cy, bo)
+
+    def offered(who: Guest, text: str) -> list[str]:
+        completer = who.shell.mode.completer()
+        return [c.text.strip() for c in completer.get_completions(Document(text),
+                                                                   CompleteEvent())]
+
+    assert "draw" in offered(actor, "dr")
+    assert offered(other, "dr") == []
+    assert "say" in offered(other, "sa") and "save" not in offered(other, "sa")
+
+
+def test_a_bot_thinks_in_a_worker_thread_while_the_table_answers(
+        tmp_path, pool, monkeypatch) -> None:
+    thinking = threading.Event()
+    release = threading.Event()
+    threads: list[threading.Thread] = []
+
+    class SlowBot:
+        spec = "slow"
+
+        def choose(self, view, legal, variant):
+            threads.append(threading.current_thread())
+            thinking.set()
+            release.wait(10)
+            return legal[-1]  # draw, stop or pass: an action, never a range
+
+    slow = SlowBot()
+    monkeypatch.setattr(Session, "bot", lambda self, seat: slow)
+    table = make_table(tmp_path, pool, [Chair("Bo"), Chair("Cy", "greedy")])
+    bo, bo_out = guest(table, "Bo")
+    table.sit(bo, 0)
+    game = table.session.game
+    while game.current_player == 0:
+        words = [str(a) for a in game.legal_actions()]
+        bo.shell.execute("stop" if "stop" in words else "pass" if "pass" in words else "draw")
+    wait(thinking.is_set)
+    # The bot thinks; the table answers Bo at once (its lock is not held meanwhile).
+    began = time.monotonic()
+    assert bo.shell.execute("show")
+    assert bo.shell.execute("who")
+    assert time.monotonic() - began < 1.0
+    assert threads[0] is not threading.current_thread()
+    count = len(game.events)
+    release.set()
+    wait(lambda: len(game.events) > count)
+    after = bo_out.getvalue().split("At this table")[-1]
+    assert re.search(r"\nCy (passes|stops|draws)", after)  # the bot's move, told
+
+
+def test_the_away_bot_moves_for_an_absent_player_after_the_wait(tmp_path, pool) -> None:
+    table = make_table(tmp_path, pool, [Chair("Bo"), Chair("Cy")], away_bot="random",
+                       away_after=0.2)
+    bo, bo_out = guest(table, "Bo")
+    cy, _ = guest(table, "Cy")
+    table.sit(bo, 0)
+    table.sit(cy, 1)
+    game = table.session.game
+    while game.current_player == 0:  # Bo plays until it is Cy's turn
+        words = [str(a) for a in game.legal_actions()]
+        bo.shell.execute("stop" if "stop" in words else "pass" if "pass" in words else "draw")
+    table.leave(cy, "connection lost")
+    assert "Cy left (connection lost)" in bo_out.getvalue()
+    count = len(game.events)
+    table.check_away()
+    assert len(game.events) == count  # not yet: the table waits away_after first
+    deadline = time.monotonic() + 10
+    while len(game.events) == count and time.monotonic() < deadline:
+        time.sleep(0.05)
+        table.check_away()
+    assert "Cy is away: bot random moves for Cy." in bo_out.getvalue()
+
+
+def test_a_new_connection_to_a_seat_replaces_the_old_one(tmp_path, pool) -> None:
+    table = make_table(tmp_path, pool, [Chair("Bo"), Chair("Cy")])
+    old, _ = guest(table, "Bo")
+    cy, cy_out = guest(table, "Cy")
+    table.sit(old, 0)
+    table.sit(cy, 1)
+    new, new_out = guest(table, "Bo")
+    table.sit(new, 0)
+    assert old.stopped == ["Your seat was taken by a new connection as Bo."]
+    assert table.chairs[0].guest is new and old not in table.guests
+    assert "Bo is back." in cy_out.getvalue()
+    assert "Welcome back, Bo: day 1" in new_out.getvalue()
