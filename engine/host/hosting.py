@@ -31,7 +31,7 @@ from prompt_toolkit.data_structures import Size
 from engine import records
 from engine.errors import MediciError, escape_controls
 from engine.host import keys as host_keys
-from engine.host.screen import MAX_UNSENT, Screen, ScreenConsole
+from engine.host.screen import MAX_UNSENT, Screen, ScreenConsole, SeatOutput
 from engine.host.seat import Guest, ask_name, run_prompt
 from engine.host.table import OPEN, Chair, Table, TableOptions
 from engine.names import player_name_problem, save_name_problem
@@ -435,6 +435,7 @@ async def _interact(session: GuestSession, table: Table, local: Guest) -> None:
         session.abort()
 
     screen = Screen(loop, session.send, session.unsent, on_overflow=overflow)
+    output = SeatOutput(session.stdout, session.size, term=term, enable_cpr=False)
     writer = asyncio.create_task(screen.run())
     console = ScreenConsole(screen, session.size, term=term, color=True)
     session.notice = lambda text: console.say(Text(text, "error"))
@@ -473,7 +474,7 @@ async def _interact(session: GuestSession, table: Table, local: Guest) -> None:
             await screen.drained(1.0)
             default = user if table.name_problem(index, user) is None else ""
             assert app is not None
-            name = await ask_name(app.input, app.output, default,
+            name = await ask_name(app.input, output, default,
                                   lambda n: table.name_problem(index, n), console)
             problem = "no name given" if name is None else table.name_seat(index, guest, name)
             if problem is not None or name is None:
@@ -485,7 +486,7 @@ async def _interact(session: GuestSession, table: Table, local: Guest) -> None:
             guest.name = table.chairs[index].name
         table.sit(guest, index)
         assert app is not None
-        await run_prompt(guest, app.input, app.output)
+        await run_prompt(guest, app.input, output)
         if why[0] == "connection lost":
             why[0] = "left"
     except asyncio.CancelledError:

@@ -168,6 +168,24 @@ def _in_loop(loop: asyncio.AbstractEventLoop) -> bool:
         return False
 
 
+PROMPT_ROWS = 8
+"""The rows a joiner's prompt takes: its line, the room kept for the completion menu
+(``make_prompt``'s six) and the toolbar."""
+
+
+class SeatOutput(Vt100_Output):
+    """A joiner's terminal output that needs no cursor-position request: it takes the
+    prompt's rows to be free below the cursor. prompt-toolkit would otherwise ask the
+    client where its cursor is after every redraw, wait for the answer before writing
+    anything above the prompt, and draw the prompt a second time when it comes: a round
+    trip and a redraw per move and player, and a client that never answers would wait a
+    second for each."""
+
+    def get_rows_below_cursor_position(self) -> int:
+        """The prompt's rows (the terminal's, if fewer)."""
+        return min(PROMPT_ROWS, self.get_size().rows)
+
+
 class _Buffer(io.StringIO):
     encoding = "utf-8"
 

@@ -65,11 +65,12 @@ class GuestSession(PromptToolkitSSHSession):
     """One joiner's SSH session: prompt-toolkit's, with its keys guarded."""
 
     def __init__(self, interact: Interact, max_unsent: int) -> None:
-        super().__init__(interact, enable_cpr=True)
+        super().__init__(interact, enable_cpr=False)
         self.channel: asyncssh.SSHServerChannel[str] | None = None
         self.guard = InputGuard()
         self.budget = RawBudget()
         self.max_unsent = max_unsent
+        self._unsent: list[str] = []
         self.notice: Callable[[str], None] = lambda text: None
         """Tells the joiner a line was dropped (set once their console exists)."""
         self.stdout = _ChannelOut(self)  # type: ignore[assignment]
@@ -92,15 +93,27 @@ class GuestSession(PromptToolkitSSHSession):
         return self.channel.get_write_buffer_size() if self.channel is not None else 0
 
     def send(self, text: str) -> None:
-        """Write to the client; cut it off if it has stopped reading."""
+        """Write to the client (in the event loop). What is written in one turn of the
+        loop goes in one SSH packet: prompt-toolkit hides the prompt, the news is written
+        and the prompt drawn again, three writes that would otherwise be three packets."""
+        if self.lost:
+            return
+        self._unsent.append(text)
+        if len(self._unsent) == 1:
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Send what was written; cut the client off if it has stopped reading."""
+        data = "".join(self._unsent)
+        self._unsent.clear()
         chan = self.channel
-        if chan is None or self.lost:
+        if chan is None or self.lost or not data:
             return
         if chan.get_write_buffer_size() > self.max_unsent:
             self.abort()
             return
         try:
-            chan.write(text)
+            chan.write(data)
         except (BrokenPipeError, OSError):
             pass
 
@@ -175,7 +188,7 @@ class TableServer(PromptToolkitSSHServer):
     """One SSH connection's server side: the door, then one guarded session."""
 
     def __init__(self, interact: Interact, door: Door, max_unsent: int) -> None:
-        super().__init__(interact, enable_cpr=True)
+        super().__init__(interact, enable_cpr=False)
         self.door = door
         self.max_unsent = max_unsent
         self.conn: asyncssh.SSHServerConnection | None = None
