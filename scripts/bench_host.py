@@ -174,7 +174,7 @@ async def run(args: argparse.Namespace) -> None:
             seed += 1
             games += 1
             for client in clients:
-                client.expect(f"The game begins: medici, {', '.join(NAMES)} (seed {seed}).")
+                client.expect(f"The game begins: Medici, {', '.join(NAMES)} (seed {seed}).")
             host.command(f"new --seed {seed}")
             await asyncio.wait_for(asyncio.gather(*(c.found.wait() for c in clients)), 20)
             game = new_game("medici", players=NAMES, seed=seed)

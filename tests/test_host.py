@@ -195,7 +195,8 @@ def test_a_killed_host_resumes_from_the_last_move(tmp_path: Path) -> None:
         game = again.game()
         assert game.events[: len(played)] == played  # nothing lost
         actor = game.players[game.current_player]
-        await players["bo"].wait_for(f"Welcome back, Bo: day {game.view(0)['day']}, {actor} is")
+        where = "your turn (" if actor == "Bo" else f"{actor} is"
+        await players["bo"].wait_for(f"Welcome back, Bo: day {game.view(0)['day']}, {where}")
         await play(again, players, moves=15, seed=7, timeout=15)
         final = again.game()
         assert len(final.events) > len(game.events) and final.events[: len(played)] == played
@@ -215,7 +216,8 @@ def test_a_killed_host_resumes_from_the_last_move(tmp_path: Path) -> None:
 
 def test_a_wrong_password_an_unknown_key_and_an_unknown_name_are_refused(
         tmp_path: Path) -> None:
-    host = Host(tmp_path, ["medici", "Bo", "Cy", "--no-seat", "--password", PASSWORD])
+    host = Host(tmp_path, ["medici", "Bo", "Cy", "--no-seat", "--password", PASSWORD,
+                           "--max-connections", "2"])
 
     async def by_password() -> None:
         began = time.monotonic()
@@ -226,6 +228,21 @@ def test_a_wrong_password_an_unknown_key_and_an_unknown_name_are_refused(
         await stranger.wait_for("No seat at this table is called 'zed'. Free seats: Bo: "
                                 f"ssh -p {host.port} bo@127.0.0.1; Cy:")
         await asyncio.wait_for(stranger.closed.wait(), 5)
+        # Two connections at most: a third is turned away before it may log in. (The
+        # host may take a moment to see the stranger's connection end.)
+        deadline = time.monotonic() + 5
+        while True:
+            try:
+                bo = await Player.connect(host.port, "bo", password=PASSWORD)
+                break
+            except asyncssh.DisconnectError:
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.1)
+        cy = await Player.connect(host.port, "cy", password=PASSWORD)
+        with pytest.raises(asyncssh.DisconnectError, match="2 connections already"):
+            await Player.connect(host.port, "bo", password=PASSWORD)
+        await bo.close()
+        await cy.close()
 
     asyncio.run(asyncio.wait_for(by_password(), 30))
     host.stop()

@@ -148,6 +148,24 @@ def make_table(tmp_path: Path, pool: ThreadPoolExecutor, chairs: list[Chair],
     return Table(load_variant("medici"), chairs, opts, pool, seed=3)
 
 
+def seated(tmp_path: Path, pool: ThreadPoolExecutor, **options: object):
+    """A dealt table of Bo and Cy, both connected: the table and each one's guest and output."""
+    table = make_table(tmp_path, pool, [Chair("Bo"), Chair("Cy")], **options)
+    bo, bo_out = guest(table, "Bo")
+    cy, cy_out = guest(table, "Cy")
+    table.sit(bo, 0)
+    table.sit(cy, 1)
+    return table, bo, bo_out, cy, cy_out
+
+
+def play_while_seat(game, player: Guest, seat: int) -> None:
+    """``player`` makes quick moves (stop, pass, else draw) while ``seat`` is to act."""
+    while game.current_player == seat:
+        words = [str(a) for a in game.legal_actions()]
+        player.shell.execute("stop" if "stop" in words else "pass" if "pass" in words
+                             else "draw")
+
+
 def wait(test, timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     while not test():
@@ -176,11 +194,7 @@ def test_names_claim_seats_case_blind_and_the_rest_are_told_the_free_seats(
 
 def test_only_the_seat_to_act_moves_every_move_is_saved_and_told_to_all(
         tmp_path, pool) -> None:
-    table = make_table(tmp_path, pool, [Chair("Bo"), Chair("Cy")])
-    bo, bo_out = guest(table, "Bo")
-    cy, cy_out = guest(table, "Cy")
-    table.sit(bo, 0)
-    table.sit(cy, 1)  # every seat taken: the game is dealt
+    table, bo, bo_out, cy, cy_out = seated(tmp_path, pool)  # every seat taken: dealt
     session = table.session
     assert session is not None
     game = session.game
@@ -231,11 +245,7 @@ def test_a_joiner_has_the_shell_but_not_the_hosts_commands(tmp_path, pool) -> No
 
 
 def test_tab_completes_only_ones_own_legal_moves_on_ones_own_turn(tmp_path, pool) -> None:
-    table = make_table(tmp_path, pool, [Chair("Bo"), Chair("Cy")])
-    bo, _ = guest(table, "Bo")
-    cy, _ = guest(table, "Cy")
-    table.sit(bo, 0)
-    table.sit(cy, 1)
+    table, bo, _, cy, _ = seated(tmp_path, pool)
     actor, other = (bo, cy) if table.session.game.current_player == 0 else (cy, bo)
 
     def offered(who: Guest, text: str) -> list[str]:
@@ -269,9 +279,7 @@ def test_a_bot_thinks_in_a_worker_thread_while_the_table_answers(
     bo, bo_out = guest(table, "Bo")
     table.sit(bo, 0)
     game = table.session.game
-    while game.current_player == 0:
-        words = [str(a) for a in game.legal_actions()]
-        bo.shell.execute("stop" if "stop" in words else "pass" if "pass" in words else "draw")
+    play_while_seat(game, bo, 0)
     wait(thinking.is_set)
     # The bot thinks; the table answers Bo at once (its lock is not held meanwhile).
     began = time.monotonic()
@@ -287,16 +295,9 @@ def test_a_bot_thinks_in_a_worker_thread_while_the_table_answers(
 
 
 def test_the_away_bot_moves_for_an_absent_player_after_the_wait(tmp_path, pool) -> None:
-    table = make_table(tmp_path, pool, [Chair("Bo"), Chair("Cy")], away_bot="random",
-                       away_after=0.2)
-    bo, bo_out = guest(table, "Bo")
-    cy, _ = guest(table, "Cy")
-    table.sit(bo, 0)
-    table.sit(cy, 1)
+    table, bo, bo_out, cy, _ = seated(tmp_path, pool, away_bot="random", away_after=0.2)
     game = table.session.game
-    while game.current_player == 0:  # Bo plays until it is Cy's turn
-        words = [str(a) for a in game.legal_actions()]
-        bo.shell.execute("stop" if "stop" in words else "pass" if "pass" in words else "draw")
+    play_while_seat(game, bo, 0)  # until it is Cy's turn
     table.leave(cy, "connection lost")
     assert "Cy left (connection lost)" in bo_out.getvalue()
     count = len(game.events)
@@ -310,14 +311,49 @@ def test_the_away_bot_moves_for_an_absent_player_after_the_wait(tmp_path, pool) 
 
 
 def test_a_new_connection_to_a_seat_replaces_the_old_one(tmp_path, pool) -> None:
-    table = make_table(tmp_path, pool, [Chair("Bo"), Chair("Cy")])
-    old, _ = guest(table, "Bo")
-    cy, cy_out = guest(table, "Cy")
-    table.sit(old, 0)
-    table.sit(cy, 1)
+    table, old, _, cy, cy_out = seated(tmp_path, pool)
     new, new_out = guest(table, "Bo")
     table.sit(new, 0)
     assert old.stopped == ["Your seat was taken by a new connection as Bo."]
     assert table.chairs[0].guest is new and old not in table.guests
     assert "Bo is back." in cy_out.getvalue()
     assert "Welcome back, Bo: day 1" in new_out.getvalue()
+
+
+def test_spectators_watch_the_public_view_and_hints_come_only_when_allowed(
+        tmp_path, pool) -> None:
+    table, bo, bo_out, cy, cy_out = seated(tmp_path, pool, spectators=True, hints=True)
+    assert table.claim("zed").kind == "watch"
+    zed, zed_out = guest(table, "zed")
+    table.sit(zed, None)
+    assert "zed is watching." in bo_out.getvalue()
+    assert zed.shell.execute("show")
+    assert "Pile:" in zed_out.getvalue()
+    assert zed.shell.execute("draw") is False
+    assert "you are watching: only the players move" in zed_out.getvalue()
+    actor, actor_out, other, other_out = ((bo, bo_out, cy, cy_out)
+                                          if table.session.game.current_player == 0
+                                          else (cy, cy_out, bo, bo_out))
+    assert actor.shell.execute("hint --bot greedy")
+    assert f"Hint from greedy for {actor.name}:" in actor_out.getvalue()
+    assert "Hint from" not in other_out.getvalue()  # a hint is told to its asker only
+    assert other.shell.execute("hint --bot greedy") is False
+    assert "a hint is for your own turn" in other_out.getvalue()
+
+
+def test_the_host_deals_again_and_kicks(tmp_path, pool) -> None:
+    table = make_table(tmp_path, pool, [Chair("Ann", host=True), Chair("Bo")])
+    ann, ann_out = guest(table, "Ann", host=True)
+    bo, bo_out = guest(table, "Bo")
+    table.sit(ann, 0)
+    table.sit(bo, 1)
+    first = table.session
+    assert ann.shell.execute("new --seed 12")
+    assert table.session is not first and table.session.game.seed == 12
+    assert bo.shell.session is table.session  # every guest's shell follows the new game
+    assert "The game begins: Medici, Ann, Bo (seed 12)." in bo_out.getvalue()
+    assert first.safe_on_disk() is not None  # the first game stays saved
+    assert ann.shell.execute("kick bo")
+    assert bo.stopped == ["The host closed your connection."]
+    assert "Bo left (the host closed their connection)" in ann_out.getvalue()
+    assert ann.shell.execute("kick zed") is False

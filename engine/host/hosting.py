@@ -326,8 +326,7 @@ def _banner(local: Guest, table: Table, options: HostOptions, port: int, address
         f"{table.label(i)}{' (this terminal)' if c.host else ''}"
         for i, c in enumerate(table.chairs))
     named = f" {options.name}" if options.name else ""
-    say(Text(f"Medici table{named}: {plan.variant.name}, {len(table.chairs)} players: {seats}.",
-             "title"))
+    say(Text(f"Table{named}: {table.title()}, {len(table.chairs)} players: {seats}.", "title"))
     for note in plan.notes:
         say(Text(note, "dim"))
     reach = (" (this machine only: --listen 0.0.0.0 lets your network in)"
@@ -442,7 +441,7 @@ async def _interact(session: GuestSession, table: Table, local: Guest) -> None:
 
     def stop(message: str) -> None:
         def end() -> None:
-            why[0] = "left"
+            why[0] = "quit"
 
             async def later() -> None:
                 await screen.drained(1.0)
@@ -488,7 +487,7 @@ async def _interact(session: GuestSession, table: Table, local: Guest) -> None:
         assert app is not None
         await run_prompt(guest, app.input, output)
         if why[0] == "connection lost":
-            why[0] = "left"
+            why[0] = "quit"
     except asyncio.CancelledError:
         pass
     finally:

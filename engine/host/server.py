@@ -149,9 +149,14 @@ class GuestSession(PromptToolkitSSHSession):
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
-        """The connection went: the joiner's prompt loop ends (their seat waits)."""
+        """The session's channel closed: the joiner's prompt loop ends (their seat waits),
+        and so does the connection (one session a connection: an idle one would hold a
+        place of ``--max-connections``)."""
         self.lost = True
         self._end()
+        conn = self.channel.get_extra_info("connection") if self.channel is not None else None
+        if conn is not None:
+            conn.close()
 
     def break_received(self, msec: int) -> bool:
         """A break: ignored."""

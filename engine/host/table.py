@@ -160,6 +160,14 @@ class Table:
                 if said is not None:
                     guest.console.say(said)
 
+    def title(self) -> str:
+        """The game's title, and its rules when they are not the game's own
+        (``Medici``, ``Medici (medici-amigo)``)."""
+        info = find(self.variant.game)
+        title = info.title if info is not None else self.variant.game
+        return title if self.variant.name == self.variant.game else (
+            f"{title} ({self.variant.name})")
+
     def names(self) -> list[str]:
         """The seats' names in seat order (``?`` for an open one)."""
         return [OPEN if c.open else c.name for c in self.chairs]
@@ -306,7 +314,8 @@ class Table:
                 if self.options.away_bot:
                     waits += (f" (bot {self.options.away_bot} moves for them after "
                               f"{self.options.away_after:g} s)")
-            self.tell(Text(f"{guest.name} left ({why}){waits}.", "dim"))
+            gone = "left the table" if why == "quit" else f"left ({why})"
+            self.tell(Text(f"{guest.name} {gone}{waits}.", "dim"))
 
     def _drop(self, guest: Guest) -> None:
         if guest in self.guests:
@@ -323,14 +332,15 @@ class Table:
     def _welcome(self, guest: Guest, back: bool) -> None:
         index = guest.chair
         if back and index is not None:
-            guest.console.say(Text(f"Welcome back, {guest.name}: {self.where()}.", "title"))
+            guest.console.say(Text(f"Welcome back, {guest.name}: {self.where(guest)}.",
+                                   "title"))
         else:
             seated = (f"you play seat {index + 1} of {len(self.chairs)}" if index is not None
                       else "you are watching")
             table = f" at table {self.options.name}" if self.options.name else ""
             guest.console.say(Text(f"Welcome, {guest.name}: {seated}{table} "
                                    f"({', '.join(self.label(i) for i in range(len(self.chairs)))})"
-                                   f"; {self.where()}.", "title"))
+                                   f"; {self.where(guest)}.", "title"))
             leave = ("`quit` closes the table" if guest.host
                      else "`quit` leaves (your seat waits)")
             guest.console.say(Text("`help` lists what you can do here; Tab completes; `say "
@@ -344,8 +354,9 @@ class Table:
                 if said is not None:
                     guest.console.say(said)
 
-    def where(self) -> str:
-        """Where the game stands: ``day 2, Cy is bidding``."""
+    def where(self, guest: Guest | None = None) -> str:
+        """Where the game stands: ``day 2, Cy is bidding`` (``your turn, bidding`` when it
+        is ``guest``'s)."""
         session = self.session
         if session is None:
             left = self._open_left()
@@ -363,8 +374,11 @@ class Table:
         if info is not None and info.vocabulary.period in view:
             period = f"{info.vocabulary.period} {view[info.vocabulary.period]}, "
         seat = game.current_player
+        phase = game.phase.replace("_", " ")
+        if guest is not None and seat is not None and seat == guest.chair:
+            return f"{period}your turn ({phase})"
         who = game.players[seat] if seat is not None else "?"
-        return f"{period}{who} is {game.phase.replace('_', ' ')}"
+        return f"{period}{who} is {phase}"
 
     # -- the game ---------------------------------------------------------------------
     def deal(self, seed: int | None = None) -> None:
@@ -384,7 +398,7 @@ class Table:
             self._refresh()
             seats = ", ".join(self.label(i) for i in range(len(self.chairs)))
             chosen = f" (seed {seed})" if seed is not None else ""
-            self.tell(Text(f"The game begins: {self.variant.name}, {seats}{chosen}.", "title"))
+            self.tell(Text(f"The game begins: {self.title()}, {seats}{chosen}.", "title"))
             lines = render.narrate(game.events, 0, game.players)
             self.tell(lambda g: _block(lines))
             self.tell(lambda g: render.table(self.view_for(g), session.bots))
