@@ -255,7 +255,9 @@ async def _serve(
     options: HostOptions, plan: Plan, key: asyncssh.SSHKey, key_path: Path, made: bool,
     password: str | None, keys: asyncssh.SSHAuthorizedKeys | None,
 ) -> int:
-    from engine.host.server import Door, start_server
+    from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
+
+    from engine.host.server import Door, GuestSession, start_server
 
     loop = asyncio.get_running_loop()
     executor = ThreadPoolExecutor(max_workers=options.max_connections + 4,
@@ -273,11 +275,16 @@ async def _serve(
         spectators=options.spectators, away_bot=options.away_bot,
         away_after=options.away_after, bot_delay=options.bot_delay, join=join)
     table = Table(plan.variant, plan.chairs, table_options, executor, plan.session, plan.seed)
-    table.on_close = lambda: loop.call_soon_threadsafe(closed.set)
+
+    def on_close() -> None:
+        loop.call_soon_threadsafe(closed.set)
+
+    table.on_close = on_close
     door = Door(password, keys, options.max_connections)
     local, tty = _local_guest(table, options, loop)
 
-    async def interact(session: GuestSession) -> None:
+    async def interact(session: PromptToolkitSSHSession) -> None:
+        assert isinstance(session, GuestSession)
         await _interact(session, table, local)
 
     try:

@@ -18,6 +18,7 @@ and styles, rendered to text in the calling thread and handed to the screen.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import threading
 from collections.abc import Callable
@@ -134,7 +135,7 @@ class Screen:
                 if self.unsent() > self.max_unsent:
                     self._give_up(f"it stopped reading (over {self.max_unsent} bytes unsent)")
                     break
-                await _above_prompt(lambda text=text: self._write(text))
+                await _above_prompt(functools.partial(self._write, text))
             with self._lock:
                 if not self._pending:
                     self._idle.set()

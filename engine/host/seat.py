@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from prompt_toolkit.history import InMemoryHistory
@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.completion import Completer
 
     from engine.game import Game
+    from engine.shell.session import Session
 
 SAY_LIMIT = (5, 10.0)
 """At most 5 ``say`` lines in 10 seconds from one person."""
@@ -294,7 +295,7 @@ class SeatMode(Mode, listed=False):
         if session.game.is_over:
             self.shell.console.say(render.final_scores(view))
 
-    def _session(self) -> object:
+    def _session(self) -> Session:
         session = self.table.session
         if session is None:
             raise ShellError(f"the game has not started: {self.table.where()}")
@@ -465,8 +466,3 @@ async def run_prompt(guest: Guest, prompt_input: Input | None = None,
             break
         await loop.run_in_executor(guest.table.executor, shell.execute, line)
     await guest.screen.drained(1.0)
-
-
-def lines_of(text: Iterable[str]) -> list[str]:
-    """Plain lines (tests and the bench)."""
-    return [line for chunk in text for line in chunk.splitlines()]

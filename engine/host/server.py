@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import asyncssh
@@ -37,7 +37,8 @@ server to read (bounds what a flooding client costs while its reading is paused)
 KEEPALIVE = 30.0
 """Seconds between keepalives: a connection that stops answering three is dropped."""
 
-Interact = Callable[["GuestSession"], Awaitable[None]]
+Interact = Callable[[PromptToolkitSSHSession], Coroutine[Any, Any, None]]
+"""A session's life: given its ``GuestSession`` (as prompt-toolkit's server types it)."""
 
 
 class _ChannelOut:

@@ -105,7 +105,7 @@ def show_cmd(mode: Mode, args: Parsed) -> None:
     mode.show()
 
 
-def moves_cmd(mode: PlayMode, args: Parsed) -> None:
+def moves_cmd(mode: Mode, args: Parsed) -> None:
     """``moves``: what is legal now."""
     shell = mode.shell
     session = shell.require_session()
@@ -191,7 +191,7 @@ def rules_cmd(mode: Mode, args: Parsed) -> None:
 
 
 # -- saving and opening -----------------------------------------------------------------
-def save_cmd(mode: PlayMode, args: Parsed) -> None:
+def save_cmd(mode: Mode, args: Parsed) -> None:
     """``save [NAME] [--copy] [--replace]``."""
     shell = mode.shell
     session = shell.require_session()
