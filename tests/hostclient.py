@@ -93,6 +93,15 @@ class Host:
         self._read()
         return "".join(self.lines)
 
+    def wait_for(self, text: str, timeout: float = 10.0) -> str:
+        """Wait until the host has printed ``text`` (plain, spaces collapsed); all it printed."""
+        deadline = time.monotonic() + timeout
+        while plain(text) not in (shown := plain(self.output())):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the host did not print {text!r}: {shown[-1500:]}")
+            time.sleep(0.02)
+        return shown
+
     def command(self, line: str) -> None:
         """Type a line at the hosting terminal (its standard input)."""
         assert self.proc.stdin is not None
