@@ -31,7 +31,7 @@ from engine.shell.commands import MAX_LINE
 LINES_PER_SECOND = 20
 """The most lines a client may send in one second; the lines over are dropped."""
 
-KEYS_PER_SECOND = 1024
+KEYS_PER_SECOND = 512
 """The keys a second a client's prompt is given once its burst (``MAX_LINE``) is spent."""
 
 RAW_BYTES_PER_SECOND = 1024 * 1024
@@ -42,6 +42,7 @@ DROP = "\x03"
 
 _PASTE_MARKERS = ("\x1b[200~", "\x1b[201~")
 _ENDS = "\r\n"
+_ENDS_TUPLE = ("\r", "\n")
 
 Clock = Callable[[], float]
 
@@ -84,6 +85,11 @@ class InputGuard:
         self._refill(now)
         i = 0
         while i < len(data):
+            if not self._dropping and (self._full(now) or self._keys < 1):
+                # Every line from here on in this chunk is over a limit: drop them all at
+                # once (a flood of short lines costs a few string searches, not a loop).
+                self._drop_rest(data[i:], out, notices, now)
+                break
             char = data[i]
             if char in _ENDS:
                 if char == "\n" and self._after_cr:
@@ -101,6 +107,12 @@ class InputGuard:
                 continue
             chunk = data[i:end]
             room = min(self.max_line - self._length, int(self._keys))
+            if self._full(now):
+                # This line would end over the limit: it goes now, before the prompt has
+                # any of it (a flood costs the prompt nothing to take back).
+                self._drop(out, notices, self._rate, now)
+                i = end
+                continue
             if len(chunk) > room:
                 why = (f"a line has at most {self.max_line} characters"
                        if self._length + len(chunk) > self.max_line
@@ -119,23 +131,47 @@ class InputGuard:
             self._dropping = False
             self._length = 0
             return
-        ends = self._ends
-        while ends and now - ends[0] >= 1.0:
-            ends.popleft()
-        if len(ends) >= self.lines_per_second:
-            self._drop(out, notices, f"more than {self.lines_per_second} lines a second", now)
+        if self._full(now):
+            if self._length:  # an empty line over the limit is nothing to drop
+                self._drop(out, notices, self._rate, now)
             self._dropping = False  # this line ends here
             self._length = 0
             return
-        ends.append(now)
+        self._ends.append(now)
         out.append("\r")
         self._length = 0
 
+    def _drop_rest(self, rest: str, out: list[str], notices: list[str], now: float) -> None:
+        """Drop ``rest`` whole: the line under way and every line after it."""
+        why = self._rate if self._full(now) else "typing too fast"
+        ends = rest.count("\r") + rest.count("\n") - rest.count("\r\n")
+        if self._after_cr and rest.startswith("\n"):
+            ends -= 1
+        self._drop(out, notices, why, now)
+        self.dropped_lines += max(0, ends - 1)
+        self._after_cr = rest.endswith("\r")
+        self._dropping = not rest.endswith(_ENDS_TUPLE)
+        if not self._dropping:
+            self._length = 0
+
+    @property
+    def _rate(self) -> str:
+        return f"more than {self.lines_per_second} lines a second"
+
+    def _full(self, now: float) -> bool:
+        """Whether the lines of the last second are as many as may be."""
+        ends = self._ends
+        while ends and now - ends[0] >= 1.0:
+            ends.popleft()
+        return len(ends) >= self.lines_per_second
+
     def _drop(self, out: list[str], notices: list[str], why: str, now: float) -> None:
-        """Drop the current line: take back what the prompt has of it, skip to its end."""
+        """Drop the current line: take back what the prompt has of it (if anything), and
+        skip to its end."""
         self.dropped_lines += 1
         self._dropping = True
-        out.append(DROP)
+        if self._length:
+            out.append(DROP)
         self._length = 0
         # One notice a second at most: a flood must not become a flood of notices.
         if now - self._noticed.get(why, -10.0) >= 1.0:
@@ -165,11 +201,19 @@ def _next_end(data: str, start: int) -> int:
 
 
 class RawBudget:
-    """The bytes a client may send: ``spend`` says how long to stop reading it (0: go on)."""
+    """The bytes a client may send: ``spend`` says how long to stop reading it (0: go on).
 
-    def __init__(self, per_second: float = RAW_BYTES_PER_SECOND,
+    A pause lasts until the budget holds ``reserve`` bytes again: as much as the client
+    may have sent meanwhile (its SSH window), so that once reading resumes all that waits
+    is read without pausing again half-way. (asyncssh grants the client a whole new window
+    as soon as the first waiting packet is read: pausing again after each packet would
+    let the waiting data grow without end.)
+    """
+
+    def __init__(self, per_second: float = RAW_BYTES_PER_SECOND, reserve: int = 0,
                  clock: Clock = time.monotonic) -> None:
         self.per_second = per_second
+        self.reserve = min(reserve, int(per_second))
         self.clock = clock
         self._left = float(per_second)
         self._at = clock()
@@ -180,4 +224,6 @@ class RawBudget:
         self._left = min(self.per_second, self._left + (now - self._at) * self.per_second)
         self._at = now
         self._left -= count
-        return 0.0 if self._left >= 0 else -self._left / self.per_second
+        if self._left >= 0:
+            return 0.0
+        return (self.reserve - self._left) / self.per_second

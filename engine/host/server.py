@@ -69,7 +69,8 @@ class GuestSession(PromptToolkitSSHSession):
         super().__init__(interact, enable_cpr=False)
         self.channel: asyncssh.SSHServerChannel[str] | None = None
         self.guard = InputGuard()
-        self.budget = RawBudget()
+        self.budget = RawBudget(reserve=WINDOW)
+        self._paused = False
         self.max_unsent = max_unsent
         self._unsent: list[str] = []
         self.notice: Callable[[str], None] = lambda text: None
@@ -131,7 +132,8 @@ class GuestSession(PromptToolkitSSHSession):
         """The client's keys: through the guard to the prompt."""
         pause = self.budget.spend(len(data))
         chan = self.channel
-        if pause and chan is not None:
+        if pause and chan is not None and not self._paused:
+            self._paused = True
             chan.pause_reading()
             asyncio.get_running_loop().call_later(pause, self._resume)
         text, notices = self.guard.feed(data)
@@ -141,6 +143,7 @@ class GuestSession(PromptToolkitSSHSession):
             self._input.send_text(text)
 
     def _resume(self) -> None:
+        self._paused = False
         if self.channel is not None and not self.lost:
             self.channel.resume_reading()
 
