@@ -16,7 +16,7 @@ deals the next one) and samples the host's resident memory every 100 moves.
 lines and 300-line bursts the whole time, to measure what a hostile client costs the
 others.
 
-Usage: python scripts/bench_host.py [--latency-moves 200] [--moves 1000] [--flood]
+Usage: python scripts/bench_host.py [--latency-moves 200] [--moves 1000] [--flood] [--quick]
 (run it under ``nice -n 10`` on a shared machine; it prints the figures and the load).
 """
 
@@ -179,6 +179,10 @@ async def run(args: argparse.Namespace) -> None:
                        "--seed", str(seed), *extra])
     clients = [await Client.connect(host.port, name.lower()) for name in NAMES]
     await asyncio.sleep(1.0)  # everyone's welcome drawn
+    for client in clients:  # random bids are made without the shell's question first
+        client.expect("confirm is off")
+        await client.type("set confirm off")
+    await asyncio.wait_for(asyncio.gather(*(c.found.wait() for c in clients)), 20)
     stop = asyncio.Event()
     flooding = asyncio.create_task(flood(host.port, stop)) if args.flood else None
     if flooding is not None:
@@ -231,8 +235,9 @@ async def run(args: argparse.Namespace) -> None:
           "(the move, its save, and six screens drawn)")
     print(f"  memory (host RSS, kB) over {args.moves} moves in {games} games: "
           + ", ".join(f"{m}:{kb}" for m, kb in memory))
-    base = dict(memory).get(100, memory[0][1])
-    print(f"  growth from move 100 to move {memory[-1][0]}: {memory[-1][1] - base:+d} kB")
+    if len(memory) > 2:
+        base = dict(memory)[100]
+        print(f"  growth from move 100 to move {memory[-1][0]}: {memory[-1][1] - base:+d} kB")
     if args.flood:
         print(f"  the flooder sent {flood_bytes / 1e6:.1f} MB in {sessions} sessions (its "
               "garbage's Ctrl-D ends one; it comes back)")
@@ -245,7 +250,10 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=1000)
     parser.add_argument("--flood", action="store_true",
                         help="a seventh, hostile client floods the host meanwhile")
+    parser.add_argument("--quick", action="store_true", help="20 moves timed, 30 in all")
     args = parser.parse_args()
+    if args.quick:
+        args.latency_moves, args.moves = 20, 30
     asyncio.run(run(args))
 
 

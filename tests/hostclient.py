@@ -229,6 +229,17 @@ class Player:
         sent.append(time.monotonic())
         self.line(text)
 
+    asks = True
+    """Whether the shell still asks before an amount out of proportion (``slips``)."""
+
+    async def no_questions(self) -> None:
+        """``set confirm off``: the random moves a test types are made without a question."""
+        if self.asks:
+            mark = len(self.text())
+            await self.enter("set confirm off")
+            await self.wait_for("confirm is off", start=mark)
+            self.asks = False
+
     async def wait_for(self, text: str, timeout: float = 10.0, start: int = 0) -> int:
         """Wait until ``text`` (plain, spaces collapsed) is shown after position ``start``;
         its end position."""

@@ -40,6 +40,8 @@ async def play(host: Host, players: dict[str, Player], moves: int | None = None,
     """Let the players make random legal moves, each at its own prompt, until ``moves``
     of theirs are made, the game ends or ``stop(game)``; the bots move by themselves."""
     chooser = RandomBot("random", seed)
+    for player in players.values():
+        await player.no_questions()
     made = 0
     while moves is None or made < moves:
         game = host.game()
@@ -139,6 +141,8 @@ def test_a_player_cut_off_mid_auction_comes_back_to_their_seat(tmp_path: Path) -
         players = {n: await Player.connect(host.port, n, password=PASSWORD)
                    for n in ("bo", "cy", "dee")}
         # Play until an auction is under way with Bo still to bid or pass.
+        for player in players.values():
+            await player.no_questions()
         chooser = RandomBot("random", 2)
         for _ in range(200):
             game = host.game()

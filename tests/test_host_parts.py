@@ -361,3 +361,25 @@ def test_the_host_deals_again_and_kicks(tmp_path, pool) -> None:
     assert bo.stopped == ["The host closed your connection."]
     assert "Bo left (the host closed their connection)" in ann_out.getvalue()
     assert ann.shell.execute("kick zed") is False
+
+
+def test_a_bid_out_of_proportion_is_asked_about_first_as_in_the_shell(tmp_path, pool) -> None:
+    table, bo, bo_out, cy, cy_out = seated(tmp_path, pool)
+    game = table.session.game
+    players = {0: bo, 1: cy}
+    while game.phase != "bidding":  # someone draws a card and offers it
+        player = players[game.current_player]
+        player.shell.execute("draw" if len(game.view(0)["lot"]) == 0 else "stop")
+    actor = players[game.current_player]
+    out = bo_out if actor is bo else cy_out
+    count = len(game.events)
+    assert actor.shell.execute("bid 40")
+    assert out.getvalue().rstrip().endswith("Bid 40? [y/N]")
+    assert len(game.events) == count  # asked, not made
+    assert actor.shell.mode.prompt()[0][1] == "y/N"
+    assert actor.shell.execute("n")
+    assert "Nothing done: bid 40 was not made" in out.getvalue()
+    assert len(game.events) == count
+    actor.shell.execute("bid 40")
+    assert actor.shell.execute("y")
+    assert len(game.events) > count and f"{actor.name} bids 40." in out.getvalue()

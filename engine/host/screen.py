@@ -217,12 +217,16 @@ class ScreenConsole(Console):
                                    enable_cpr=False)
         self._style = Style.from_dict(STYLE)
 
-    def width(self, stream: object) -> int | None:
+    def width(self, stream: object = None) -> int | None:
         """The player's terminal width, read at each call (a resized window is followed)."""
         if self.size is None:
             return None
         columns = self.size().columns
         return columns if columns > 0 else 80
+
+    def rows(self) -> int | None:
+        """The player's terminal height (a table's output is never paged: no key waits)."""
+        return self.size().rows if self.size is not None else None
 
     def say(self, text: Text | str = "") -> None:
         """As the shell's ``say``; one block stays whole when several threads tell at once."""

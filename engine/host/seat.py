@@ -184,7 +184,8 @@ class SeatMode(Mode, listed=False):
     """The shell's mode for one person at a hosted table (see the module's docstring)."""
 
     name = "table"
-    order = ("help", "show", "moves", "hint", "log", "rules", "say", "who", "quit", "exit")
+    order = ("help", "show", "moves", "hint", "log", "rules", "set", "say", "who", "quit",
+             "exit")
     plays = True
 
     def __init__(self, shell: Shell, table: Table, guest: Guest) -> None:
@@ -236,7 +237,15 @@ class SeatMode(Mode, listed=False):
         session = self.table.session
         if session is None or word not in session.game.logic.grammar.kinds:
             return False
-        self.table.play(self.guest, " ".join([word, *args]))
+        text = " ".join([word, *args])
+        table, guest, shell = self.table, self.guest, self.shell
+        asked = table.question(guest, text) if shell.settings["confirm"] else None
+        if asked is not None:
+            shell.ask(asked, lambda: table.play(guest, text),
+                      f"Nothing done: {text} was not made (`set confirm off` stops these "
+                      "questions).")
+            return True
+        table.play(guest, text)
         return True
 
     def elsewhere(self, name: str) -> str:
@@ -253,6 +262,8 @@ class SeatMode(Mode, listed=False):
         """``Bo ›`` when it is Bo's turn, else ``Bo (Cy to act) ›``, greyed."""
         snap = self.table.snapshot
         me = self.guest.name
+        if self.shell.pending is not None:
+            return [("class:turn", "y/N"), ("", " › ")]
         if snap.current is not None and snap.current == self.guest.chair:
             return [("class:turn", me), ("", " › ")]
         if snap.current is not None and snap.view is not None:
@@ -260,20 +271,25 @@ class SeatMode(Mode, listed=False):
             return [("class:dim", f"{me} ({actor} to act)"), ("", " › ")]
         return [("class:dim", me), ("", " › ")]
 
-    def toolbar(self) -> Fragments:
-        """The game's toolbar (as the shell's), then who is away and who you are."""
+    def toolbar(self, width: int | None = None) -> Fragments:
+        """The game's toolbar (as the shell's, with this seat's place), then who is away
+        (and, at the host's terminal, how many are connected), fitted to ``width``."""
         snap = self.table.snapshot
+        extra = ""
+        if snap.away:
+            extra += " · away: " + ", ".join(snap.away)
+        if self.guest.host:
+            extra += f" · {snap.here} connected"
+        if width is not None and len(extra) > width // 3:
+            extra = ""  # the game's own parts first when the terminal is narrow
+        room = None if width is None else width - len(extra)
         if snap.view is None:
             left = sum(1 for c in self.table.chairs if c.open)
             parts: Fragments = [("class:bottom-toolbar.key", " Table "),
                                 ("", f" waiting for {left} more player{'s' if left != 1 else ''}")]
         else:
-            parts = play_toolbar(snap.view, list(snap.bots))
-        if snap.away:
-            parts.append(("", " · away: " + ", ".join(snap.away)))
-        if self.guest.host:
-            parts.append(("", f" · {snap.here} connected"))
-        return parts
+            parts = play_toolbar(snap.view, list(snap.bots), self.guest.chair, room)
+        return parts + [("", extra)] if extra else parts
 
     def legal_moves(self) -> list[Legal]:
         """This person's legal moves on their own turn ([] otherwise)."""
@@ -291,9 +307,10 @@ class SeatMode(Mode, listed=False):
         """The table as this person sees it (the final scores too once it is over)."""
         session = self._session()
         view = self.table.view_for(self.guest)
-        self.shell.console.say(render.table(view, session.bots))
+        width = self.shell.console.width()
+        self.shell.console.say(render.table(view, session.bots, width))
         if session.game.is_over:
-            self.shell.console.say(render.final_scores(view))
+            self.shell.console.say(render.final_scores(view, width))
 
     def _session(self) -> Session:
         session = self.table.session
@@ -411,6 +428,7 @@ _HANDLERS: dict[str, Callable[[SeatMode, Parsed], None]] = {
     "moves": _needs_game(handlers.moves_cmd),
     "log": _needs_game(handlers.log_cmd),
     "rules": handlers.rules_cmd,
+    "set": handlers.set_cmd,
     "hint": hint,
     "say": lambda mode, args: say(mode, " ".join(args.words)),
     "who": who,

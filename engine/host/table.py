@@ -30,7 +30,7 @@ from engine.game import new_game
 from engine.names import player_name_problem
 from engine.registry import find
 from engine.rules import Variant
-from engine.shell import render
+from engine.shell import render, slips
 from engine.shell.errors import ShellError
 from engine.shell.session import Session, bot_seed
 from engine.shell.text import Text
@@ -346,9 +346,10 @@ class Table:
             guest.console.say(Text("`help` lists what you can do here; Tab completes; `say "
                                    f"TEXT` talks to the table; {leave}.", "dim"))
         if self.session is not None:
-            guest.console.say(render.table(self.view_for(guest), self.session.bots))
+            width = guest.console.width()
+            guest.console.say(render.table(self.view_for(guest), self.session.bots, width))
             if self.session.game.is_over:
-                guest.console.say(render.final_scores(self.view_for(guest)))
+                guest.console.say(render.final_scores(self.view_for(guest), width))
             else:
                 said = self._status(guest)
                 if said is not None:
@@ -399,9 +400,9 @@ class Table:
             seats = ", ".join(self.label(i) for i in range(len(self.chairs)))
             chosen = f" (seed {seed})" if seed is not None else ""
             self.tell(Text(f"The game begins: {self.title()}, {seats}{chosen}.", "title"))
-            lines = render.narrate(game.events, 0, game.players)
+            lines = render.narrate(game.events, 0, game.players, render.StepViews(game))
             self.tell(lambda g: _block(lines))
-            self.tell(lambda g: render.table(self.view_for(g), session.bots))
+            self.tell(lambda g: render.table(self.view_for(g), session.bots, g.console.width()))
             self.tell(self._status)
             self._kick_auto()
 
@@ -425,6 +426,16 @@ class Table:
             start = session.play(text)
             self.moved(start)
 
+    def question(self, guest: Guest, text: str) -> str | None:
+        """The shell's question before an amount out of all proportion (``slips``), for
+        ``guest``'s move ``text`` on their own turn; None when there is none to ask."""
+        with self.lock:
+            session = self.session
+            if session is None or session.game.current_player != guest.chair:
+                return None  # not their move: ``play`` says why
+            with BOT_LOCK:  # the lot's worth comes from the bots' shared model
+                return slips.question(session.game, text)
+
     def moved(self, start: int) -> None:
         """A move was applied (its first event ``start``): save, then tell everyone."""
         with self.lock:
@@ -434,10 +445,13 @@ class Table:
             self._saved(session)
             self._turn_since = time.monotonic()
             self._refresh()
-            lines = render.narrate(game.events, start, game.players)
+            # As the local shell tells it: the standings after a scoring need the table
+            # after each step (``StepViews``).
+            lines = render.narrate(game.events, start, game.players, render.StepViews(game))
             if game.is_over:
                 def end(guest: Guest) -> Text:
-                    out = _block(lines).line(render.final_scores(self.view_for(guest)))
+                    out = _block(lines).line(render.final_scores(self.view_for(guest),
+                                                                 guest.console.width()))
                     if game.seed is not None:
                         out.line(Text(f"This game was dealt from seed {game.seed}.", "dim"))
                     return out
