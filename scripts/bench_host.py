@@ -177,6 +177,17 @@ async def run(args: argparse.Namespace) -> None:
     extra = ["--spectators"] if args.flood else []
     host = Host(home, ["medici", *NAMES, "--no-seat", "--password", PASSWORD,
                        "--seed", str(seed), *extra])
+    try:
+        await measure(host, args, seed)
+    except BaseException:
+        # The host is stopped whatever happened; if it hangs, its threads' stacks are shown.
+        host.stop()
+        raise
+
+
+async def measure(host: Host, args: argparse.Namespace, seed: int) -> None:
+    """Connect the six, play the moves, print the figures (and stop the host)."""
+    home = host.home
     clients = [await Client.connect(host.port, name.lower()) for name in NAMES]
     await asyncio.sleep(1.0)  # everyone's welcome drawn
     for client in clients:  # random bids are made without the shell's question first
@@ -207,7 +218,7 @@ async def run(args: argparse.Namespace) -> None:
         action = chooser.choose(game.view(seat), game.legal_actions(), game.variant)
         start = len(game.events)
         game.apply(action)
-        told = render.narrate(game.events, start, game.players)
+        told = render.narrate(game.events, start, game.players, render.StepViews(game))
         last = squash(told[-1].plain())
         for client in clients:
             client.expect(last)

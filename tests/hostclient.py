@@ -14,6 +14,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -46,6 +47,16 @@ def host_env(home: Path) -> dict[str, str]:
     return env
 
 
+RUNNING: list[Host] = []
+"""The hosts started and not stopped yet: a test's teardown kills what a failure left."""
+
+
+def kill_all() -> None:
+    """Kill every host still running (a test that failed half-way leaves none behind)."""
+    for host in list(RUNNING):
+        host.kill()
+
+
 class Host:
     """A ``medici host`` process on 127.0.0.1 at a free port, its output collected."""
 
@@ -56,16 +67,15 @@ class Host:
             [sys.executable, "-m", "engine.cli", "host", *args, "--port", "0"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             env=self.env, text=True, bufsize=1)
+        RUNNING.append(self)
         self.lines: list[str] = []
         self.port = 0
         self.password: str | None = None
         deadline = time.monotonic() + timeout
-        assert self.proc.stdout is not None
-        os.set_blocking(self.proc.stdout.fileno(), False)
+        threading.Thread(target=self._read_all, daemon=True).start()
         while not self.port:
-            self._read()
             if self.proc.poll() is not None:
-                self._read()
+                time.sleep(0.2)
                 raise AssertionError(f"the host ended ({self.proc.returncode}): "
                                      f"{self.output()}\n{self.proc.stderr.read()}")
             if time.monotonic() > deadline:
@@ -73,15 +83,10 @@ class Host:
                 raise AssertionError(f"the host did not start: {self.output()}")
             time.sleep(0.02)
 
-    def _read(self) -> None:
+    def _read_all(self) -> None:
+        """Read what the host prints as it prints it (a pipe nobody reads would fill)."""
         assert self.proc.stdout is not None
-        while True:
-            try:
-                line = self.proc.stdout.readline()
-            except (OSError, ValueError):
-                return
-            if not line:
-                return
+        for line in self.proc.stdout:
             self.lines.append(line)
             if (found := LISTENING.search(line)) and not self.port:
                 self.port = int(found[1])
@@ -90,7 +95,6 @@ class Host:
 
     def output(self) -> str:
         """Everything the host has printed so far."""
-        self._read()
         return "".join(self.lines)
 
     def wait_for(self, text: str, timeout: float = 10.0) -> str:
@@ -130,11 +134,14 @@ class Host:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
         try:
-            return self.proc.wait(timeout)
+            status = self.proc.wait(timeout)
+            self._gone()
+            return status
         except subprocess.TimeoutExpired:
             self.proc.send_signal(signal.SIGABRT)  # faulthandler: every thread's stack
             try:
-                _, err = self.proc.communicate(timeout=5)
+                self.proc.wait(5)
+                err = self.proc.stderr.read() if self.proc.stderr is not None else ""
             except subprocess.TimeoutExpired:
                 err = ""
             self.kill()
@@ -146,6 +153,11 @@ class Host:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait(10)
+        self._gone()
+
+    def _gone(self) -> None:
+        if self in RUNNING:
+            RUNNING.remove(self)
 
 
 class Player:
@@ -270,7 +282,8 @@ def narration(game: Game, start: int = 0) -> list[str]:
     """The plain lines the table tells for ``game.events[start:]``."""
     from engine.shell import render
 
-    return [plain(line.plain()) for line in render.narrate(game.events, start, game.players)]
+    return [plain(line.plain()) for line in
+            render.narrate(game.events, start, game.players, render.StepViews(game))]
 
 
 def told_in_order(shown: str, lines: Sequence[str], start: int = 0) -> int:

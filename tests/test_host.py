@@ -25,6 +25,7 @@ from engine.game import Game  # noqa: E402
 from tests.hostclient import (  # noqa: E402
     Host,
     Player,
+    kill_all,
     narration,
     plain,
     told_all,
@@ -32,6 +33,13 @@ from tests.hostclient import (  # noqa: E402
 )
 
 PASSWORD = "tulip-4821-amber"
+
+
+@pytest.fixture(autouse=True)
+def _no_host_left_running():
+    """A test that fails half-way kills the hosts it started."""
+    yield
+    kill_all()
 
 
 async def play(host: Host, players: dict[str, Player], moves: int | None = None,

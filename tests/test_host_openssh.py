@@ -18,7 +18,7 @@ asyncssh = pytest.importorskip("asyncssh", reason="asyncssh is not installed: pi
 pytest.importorskip("pyte", reason="pyte is not installed: pip install -e '.[test]'")
 
 from engine.actions import Action  # noqa: E402
-from tests.hostclient import Host, Player  # noqa: E402
+from tests.hostclient import Host, Player, kill_all  # noqa: E402
 
 SSH = shutil.which("ssh")
 TMUX = shutil.which("tmux")
@@ -28,6 +28,13 @@ pytestmark = [
     pytest.mark.skipif(TMUX is None, reason="tmux is not installed: the OpenSSH client "
                        "needs a terminal to run in"),
 ]
+
+
+@pytest.fixture(autouse=True)
+def _no_host_left_running():
+    """A test that fails half-way kills the hosts it started."""
+    yield
+    kill_all()
 
 
 class Terminal:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
 import re
+import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -18,7 +20,7 @@ from prompt_toolkit.document import Document
 
 from engine import records
 from engine.host.guard import DROP, InputGuard, RawBudget
-from engine.host.screen import Screen
+from engine.host.screen import PipeWriter, Screen
 from engine.host.seat import Guest
 from engine.host.table import Chair, Table, TableOptions
 from engine.rules import load_variant
@@ -287,11 +289,14 @@ def test_a_bot_thinks_in_a_worker_thread_while_the_table_answers(
     game = table.session.game
     play_while_seat(game, bo, 0)
     wait(thinking.is_set)
-    # The bot thinks; the table answers Bo at once (its lock is not held meanwhile).
-    began = time.monotonic()
-    assert bo.shell.execute("show")
-    assert bo.shell.execute("who")
-    assert time.monotonic() - began < 1.0
+    # The bot thinks (it waits for `release`); the table answers Bo all the same: its lock
+    # is not held meanwhile (if it were, these commands would wait for ever).
+    answered: list[bool] = []
+    asking = threading.Thread(target=lambda: answered.extend(
+        [bo.shell.execute("show"), bo.shell.execute("who")]))
+    asking.start()
+    asking.join(10)
+    assert answered == [True, True] and not release.is_set()
     assert threads[0] is not threading.current_thread()
     release.set()  # the bot's move is then applied, saved and told
     wait(lambda: re.search(r"\nCy (passes|stops|draws)",
@@ -383,3 +388,42 @@ def test_a_bid_out_of_proportion_is_asked_about_first_as_in_the_shell(tmp_path, 
     actor.shell.execute("bid 40")
     assert actor.shell.execute("y")
     assert len(game.events) > count and f"{actor.name} bids 40." in out.getvalue()
+
+
+def test_without_asyncssh_medici_host_says_what_to_install(monkeypatch, capsys) -> None:
+    from engine.cli import main
+
+    monkeypatch.setitem(sys.modules, "asyncssh", None)  # as if it were not installed
+    assert main(["host", "medici", "Ann", "Bo"]) == 2
+    assert "pip install 'medici[host]'" in capsys.readouterr().err
+
+
+def test_the_hosts_output_to_a_pipe_nobody_reads_never_holds_the_table_up() -> None:
+    read_end, write_end = os.pipe()
+    writer = PipeWriter(os.fdopen(write_end, "w"), limit=100_000)
+    done = threading.Event()
+
+    def tell() -> None:  # a megabyte, where the pipe holds 64 kB and nobody reads it
+        for _ in range(1000):
+            writer.write("x" * 999 + "\n")
+        done.set()
+
+    threading.Thread(target=tell, daemon=True).start()
+    assert done.wait(10)  # every write returned: none waited for the pipe
+    seen: list[bytes] = []
+
+    def read() -> None:  # someone reads at last
+        while chunk := os.read(read_end, 65536):
+            seen.append(chunk)
+
+    threading.Thread(target=read, daemon=True).start()
+    writer.drain(10)
+    writer.write("the end\n")
+    wait(lambda: b"".join(seen).endswith(b"the end\n"))
+    text = b"".join(seen)
+    kept = text.count(b"x")  # what fitted the bound (and the first lines taken), no more
+    assert 99_000 <= kept <= 200_000
+    dropped = re.search(rb"\[(\d+) characters of the host's output were dropped: nothing "
+                        rb"was reading them\]\n", text)
+    assert dropped is not None and int(dropped[1]) + kept + kept // 999 == 1_000_000
+    assert text.endswith(b"the end\n")

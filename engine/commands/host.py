@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 
 INSTALL = ("medici host needs asyncssh, which is not installed: pip install 'medici[host]' "
@@ -83,7 +82,9 @@ def _count(text: str) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if importlib.util.find_spec("asyncssh") is None:
+    try:
+        import asyncssh  # noqa: F401 - only to know it is there
+    except ImportError:
         print(f"medici: {INSTALL}", file=sys.stderr)
         return 2
     from engine.bots import check_spec

@@ -33,7 +33,7 @@ from prompt_toolkit.input.typeahead import clear_typeahead
 from engine import records
 from engine.errors import MediciError, escape_controls
 from engine.host import keys as host_keys
-from engine.host.screen import MAX_UNSENT, Screen, ScreenConsole, SeatOutput
+from engine.host.screen import MAX_UNSENT, PipeWriter, Screen, ScreenConsole, SeatOutput
 from engine.host.seat import Guest, ask_name, run_prompt
 from engine.host.table import OPEN, Chair, Table, TableOptions
 from engine.names import player_name_problem, save_name_problem
@@ -283,7 +283,7 @@ async def _serve(
 
     table.on_close = on_close
     door = Door(password, keys, options.max_connections)
-    local, tty = _local_guest(table, options, loop)
+    local, tty, drain_output = _local_guest(table, options, loop)
 
     async def interact(session: PromptToolkitSSHSession) -> None:
         assert isinstance(session, GuestSession)
@@ -327,6 +327,7 @@ async def _serve(
     if others:
         await asyncio.wait(others, timeout=3.0)
     executor.shutdown(wait=False, cancel_futures=True)
+    drain_output(2.0)
     return 0
 
 
@@ -364,10 +365,11 @@ def _banner(local: Guest, table: Table, options: HostOptions, port: int, address
         say(f"  watching: {join('NAME')} with any other name")
 
 
-def _local_guest(table: Table, options: HostOptions,
-                 loop: asyncio.AbstractEventLoop) -> tuple[Guest, bool]:
-    """The hosting terminal's guest, and whether it is a terminal (a prompt) rather than
-    lines from standard input."""
+def _local_guest(table: Table, options: HostOptions, loop: asyncio.AbstractEventLoop,
+                 ) -> tuple[Guest, bool, Callable[[float], None]]:
+    """The hosting terminal's guest, whether it is a terminal (a prompt) rather than lines
+    from standard input, and what waits (at most so many seconds) for its output to be
+    written out."""
     tty = _isatty(sys.stdin) and _isatty(sys.stdout)
 
     def write(text: str) -> None:
@@ -377,7 +379,10 @@ def _local_guest(table: Table, options: HostOptions,
         except (OSError, ValueError):
             pass
 
-    screen = Screen(loop, write)
+    # A terminal is written at once (the prompt is drawn there in the same loop anyway);
+    # a pipe, by a thread of its own: nobody may be reading it.
+    pipe = None if tty else PipeWriter(sys.stdout)
+    screen = Screen(loop, write if pipe is None else pipe.write)
     if tty:
         color = wants_color(sys.stdout) if options.color is None else options.color
         console = ScreenConsole(screen, _terminal_size, term=os.environ.get("TERM"),
@@ -385,7 +390,8 @@ def _local_guest(table: Table, options: HostOptions,
     else:
         console = ScreenConsole(screen, None, color=False, newline="\n")
     name = next((c.name for c in table.chairs if c.host), "host")
-    return Guest(table, name, screen, console, host=True), tty
+    guest = Guest(table, name, screen, console, host=True)
+    return guest, tty, (pipe.drain if pipe is not None else lambda timeout: None)
 
 
 def _terminal_size() -> Size:

@@ -22,6 +22,7 @@ import functools
 import io
 import threading
 from collections.abc import Callable
+from typing import TextIO
 
 from prompt_toolkit.application import get_app_or_none, run_in_terminal
 from prompt_toolkit.data_structures import Size
@@ -167,6 +168,58 @@ def _in_loop(loop: asyncio.AbstractEventLoop) -> bool:
         return asyncio.get_running_loop() is loop
     except RuntimeError:
         return False
+
+
+class PipeWriter:
+    """Writes to a stream that nobody may be reading (the host's standard output when it
+    is a pipe) from a thread of its own, so that the table's event loop never waits on it.
+    What waits is bounded (``limit`` characters); beyond it, text is dropped, and the next
+    write that goes through says how much."""
+
+    def __init__(self, stream: TextIO, limit: int = 1 << 20) -> None:
+        self.stream = stream
+        self.limit = limit
+        self._pending: list[str] = []
+        self._size = 0
+        self._dropped = 0
+        self._busy = False
+        self._ready = threading.Condition()
+        threading.Thread(target=self._run, name="medici-host-stdout", daemon=True).start()
+
+    def write(self, text: str) -> None:
+        """Queue ``text`` (from any thread); dropped if too much waits already."""
+        with self._ready:
+            if self._size + len(text) > self.limit:
+                self._dropped += len(text)
+                return
+            self._pending.append(text)
+            self._size += len(text)
+            self._ready.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._ready:
+                while not self._pending:
+                    self._busy = False
+                    self._ready.notify_all()
+                    self._ready.wait()
+                self._busy = True
+                text, dropped = "".join(self._pending), self._dropped
+                self._pending.clear()
+                self._size = self._dropped = 0
+            if dropped:
+                text = (f"[{dropped} characters of the host's output were dropped: "
+                        "nothing was reading them]\n") + text
+            try:
+                self.stream.write(text)
+                self.stream.flush()
+            except (OSError, ValueError):
+                pass
+
+    def drain(self, timeout: float) -> None:
+        """Wait (at most ``timeout`` seconds) until everything queued is written."""
+        with self._ready:
+            self._ready.wait_for(lambda: not self._pending and not self._busy, timeout)
 
 
 PROMPT_ROWS = 8
