@@ -302,6 +302,11 @@ FIGURES: dict[str, Figure] = {f.name: f for f in [
            tested=False,
            notes={"untested": "its quick run takes over a minute; the test checks that the "
                               "scripts are there and compile"}),
+    Figure("bench-host", "docs/network.md",
+           ("python scripts/bench_host.py", "python scripts/bench_host.py --flood"),
+           ("python scripts/bench_host.py --quick",),
+           as_text, "a hosted table's move-to-screen latency and memory, six SSH clients, "
+           "then with a seventh flooding (~4 min)", needs="asyncssh"),
     Figure("memory", "docs/performance.md",
            ("medici simulate --games 1000 --jobs 1", "medici simulate --games 20000 --jobs 1",
             "medici compare medici medici-rich --bots random --games 500 --jobs 1 --no-chart",
