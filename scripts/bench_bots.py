@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import new_game  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
-from engine.bots.models import model_for  # noqa: E402
+from engine.bots.parts import build_parts  # noqa: E402
 from engine.chance import Rng  # noqa: E402
 from engine.game import Game, game_from_view  # noqa: E402
 from engine.tournament import run as run_tournament  # noqa: E402
@@ -55,22 +55,23 @@ def rollout_cost(variant: str, players: int, count: int) -> tuple[float, float]:
     game = _first_decision(variant, players, 2)
     seat = game.current_player
     view = game.view(seat)
-    model = model_for(game.variant)
+    parts = build_parts(game.variant)
+    horizon, opponents, policy = parts.evaluator.horizon, parts.opponents, parts.policy
     rng = Rng(3)
-    prior = model.prior(players)
+    prior = opponents.prior(players)
     moves = 0
     took = 0.0
     for i in range(count):
         sample = game_from_view(game.variant, view, i)
         kinds = [None if q == seat else prior.sample(q, rng) for q in range(players)]
-        mark = model.horizon(sample)
+        mark = horizon(sample)
         start = time.perf_counter()
-        while not sample.is_over and model.horizon(sample) == mark:
+        while not sample.is_over and horizon(sample) == mark:
             mover = sample.current_player
             if mover == seat:
-                sample.apply(model.rollout_move(sample, rng))
+                sample.apply(policy.rollout_move(sample, None, rng))
             else:
-                sample.apply(model.opponent_move(sample, kinds[mover], rng))
+                sample.apply(opponents.move(sample, kinds[mover], rng))
             moves += 1
         took += time.perf_counter() - start
     return took / count * 1e6, took / moves * 1e6

@@ -10,11 +10,11 @@ import pytest
 import engine
 from engine.actions import Action
 from engine.bots import make_bot
-from engine.bots.models import learn, model_for
-from engine.bots.opponents import WILLING, Beliefs
+from engine.bots.opponents import WILLING, Beliefs, learn
+from engine.bots.parts import build_parts
 from engine.chance import Rng
 from engine.game import game_from_view
-from engine.medici.value import CANDIDATE_SHADES, best_bid
+from engine.medici.policy import CANDIDATE_SHADES, best_bid
 
 
 # -- beliefs ------------------------------------------------------------------------------------
@@ -91,8 +91,8 @@ def test_a_bot_learns_from_the_bids_it_sees_and_remembers_them() -> None:
     assert len(bot.memory) == 1
     [seen] = bot.memory.values()
     assert [(q, bid) for q, _, _, bid in seen] == [(p, b) for p, b in game.state.bids]
-    beliefs = learn(model_for(game.variant), game_from_view(game.variant, view, 3),
-                    bot.memory, seat)
+    beliefs = learn(build_parts(game.variant).opponents,
+                    game_from_view(game.variant, view, 3), bot.memory, seat)
     assert beliefs is not None and sum(beliefs.seen) == 2
 
 
@@ -101,9 +101,9 @@ def test_learning_reads_only_the_view() -> None:
     game = _auction_with_bids()
     seat = game.current_player
     view = game.view(seat)
-    model = model_for(game.variant)
-    a = learn(model, game_from_view(game.variant, view, 1), {}, seat)
-    b = learn(model, game_from_view(game.variant, view, 999), {}, seat)
+    opponents = build_parts(game.variant).opponents
+    a = learn(opponents, game_from_view(game.variant, view, 1), {}, seat)
+    b = learn(opponents, game_from_view(game.variant, view, 999), {}, seat)
     assert a is not None and b is not None
     assert a.weights == b.weights and a.min_raise == b.min_raise
 
@@ -144,17 +144,19 @@ def test_a_losing_player_still_takes_a_bargain() -> None:
 
 
 def test_one_bots_beliefs_never_reach_another_bots_decision() -> None:
-    # The game model is shared per variant; a greedy bot's beliefs about a 3-player game
-    # must not steer a style bot's (or another greedy's) move in a 6-player game.
-    small = _auction_with_bids()
+    # Each bot builds its own parts: a greedy bot that has learnt about a 3-player game
+    # leaves nothing behind that steers another bot's move in a 6-player game.
     big = engine.new_game("medici", 6, seed=4)
     big.apply("draw")
     seat = big.current_player
-    fresh = make_bot("thrifty", 2).choose(big.view(seat), big.legal_actions(), big.variant)
-    model = model_for(small.variant)
-    model.beliefs = Beliefs(3)  # as if left behind by another bot's search
-    again = make_bot("thrifty", 2).choose(big.view(seat), big.legal_actions(), big.variant)
+    fresh = make_bot("greedy", 2).choose(big.view(seat), big.legal_actions(), big.variant)
+    small = _auction_with_bids()
+    learner = make_bot("greedy", 2)
+    learner.choose(small.view(small.current_player), small.legal_actions(), small.variant)
+    assert learner.memory
+    again = make_bot("greedy", 2).choose(big.view(seat), big.legal_actions(), big.variant)
     assert again == fresh
+    assert make_bot("greedy", 2).parts(big.variant) is not learner.parts(big.variant)
 
 
 def test_medici_vs_strozzi_prices_teach_how_dear_an_opponent_is() -> None:
@@ -162,18 +164,18 @@ def test_medici_vs_strozzi_prices_teach_how_dear_an_opponent_is() -> None:
     game.apply("draw")
     game.apply("draw")
     game.apply("stop")
-    model = model_for(game.variant)
+    parts = build_parts(game.variant)
     fair = None
     beliefs = {}
     for factor in (0.7, 2.2):
         trial = game.clone()
-        pos = model.position(trial.state)
+        pos = parts.valuation.position(trial.state)
         st = trial.state
         fair = (pos.worth(st.active, st.lot) + pos.worth(1 - st.active, st.lot)) / 2
         trial.apply(f"price {max(0, int(factor * fair))}")
         seat = trial.current_player
-        beliefs[factor] = learn(model, game_from_view(trial.variant, trial.view(seat), 1), {},
-                                seat)
+        beliefs[factor] = learn(parts.opponents,
+                                game_from_view(trial.variant, trial.view(seat), 1), {}, seat)
     assert fair is not None and fair >= 2
     cheap, dear = beliefs[0.7], beliefs[2.2]
     assert cheap is not None and dear is not None
@@ -184,7 +186,7 @@ def test_medici_vs_strozzi_prices_teach_how_dear_an_opponent_is() -> None:
 def test_the_search_never_offers_a_bid_near_the_whole_worth() -> None:
     """The search's bids are best bids for shares of the lot's worth (``CANDIDATE_SHADES``):
     offered the full worth or rivals' whole ceilings, it overpaid (M-2: money is the score)."""
-    model = model_for(engine.load_variant("medici"))
+    parts = build_parts(engine.load_variant("medici"))
     checked = 0
     for seed in range(40):
         game = engine.new_game("medici", 4, seed=seed)
@@ -193,14 +195,14 @@ def test_the_search_never_offers_a_bid_near_the_whole_worth() -> None:
                 game.apply(move)
         if game.state.phase != "bidding":
             continue
-        model.beliefs = None
         st = game.state
-        worth = model.position(st).lot_value(st.order[st.turn], st.lot)
-        bids = [a.amount for a in model.candidates(game) if a.kind == "bid"]
+        worth = parts.valuation.position(st).lot_value(st.order[st.turn], st.lot)
+        candidates = parts.policy.candidates(game, None)
+        bids = [a.amount for a in candidates if a.kind == "bid"]
         if worth is None or worth < 10:
             continue
         lo = game.legal_actions()[0].lo
-        assert Action("pass") in model.candidates(game) and lo in bids
+        assert Action("pass") in candidates and lo in bids
         assert max(bids) <= max(lo, int(worth * max(CANDIDATE_SHADES))), (seed, worth, bids)
         checked += 1
     assert checked >= 10

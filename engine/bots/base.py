@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from engine.actions import Action, Legal, is_legal
-from engine.bots.models import forget_beliefs
 from engine.chance import Rng, fresh_seed
 from engine.errors import MediciError
 from engine.rules import Variant, load_variant
@@ -130,9 +129,6 @@ class Bot:
                 f"bot {self.spec}: the view is of a {view.get('game')} game, "
                 f"but the variant {var.name} is {var.game}"
             )
-        # The game model is shared by every bot of the variant in this process: what one
-        # bot believes of its opponents must not leak into another's decision.
-        forget_beliefs(var)
         return Turn(view, list(legal), var, self._rng(view))
 
     def _rng(self, view: dict[str, Any]) -> Rng:

@@ -12,9 +12,14 @@ times the fair price (by our estimate) an opponent asks and pays.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.chance import Rng
+
+if TYPE_CHECKING:
+    from engine.bots.parts import OpponentModel
+    from engine.game import Game
 
 WILLING = (0.35, 0.5, 0.65, 0.8, 0.95, 1.1)
 """Shares of a lot's worth an opponent may pay at most: from thrifty bidders near half to
@@ -23,6 +28,14 @@ PRIOR_MIN_RAISE = 0.4
 """Prior chance that an opponent raises by the minimum rather than bidding its limit."""
 SURPRISE = 0.08
 """Likelihood of an action a type would not take (noise: valuations differ between bots)."""
+
+
+class Kind(NamedTuple):
+    """One opponent's type, as a search samples it: the share of a lot's worth it pays at
+    most, and whether it raises by the minimum."""
+
+    share: float
+    min_raise: bool
 
 
 class Beliefs:
@@ -65,8 +78,8 @@ class Beliefs:
         over = sum(w for f, w in zip(self.grid, weights, strict=True) if f * ceiling >= bid + 1)
         return over / sum(weights)
 
-    def sample(self, player: int, rng: Rng) -> tuple[float, bool]:
-        """A type for ``player`` drawn from the beliefs: (share of worth, raises by minimum)."""
+    def sample(self, player: int, rng: Rng) -> Kind:
+        """A type for ``player`` drawn from the beliefs."""
         weights = self.weights[player]
         pick = rng.below(1 << 30) / (1 << 30) * sum(weights)
         share = self.grid[-1]
@@ -75,9 +88,28 @@ class Beliefs:
             if pick < 0:
                 share = f
                 break
-        return share, rng.below(1000) < self.min_raise[player] * 1000
+        return Kind(share, rng.below(1000) < self.min_raise[player] * 1000)
 
     def mean_share(self, player: int) -> float:
         """The expected share of worth ``player`` pays at most."""
         weights = self.weights[player]
         return sum(f * w for f, w in zip(self.grid, weights, strict=True)) / sum(weights)
+
+
+def learn(
+    opponents: OpponentModel, game: Game, memory: dict[Hashable, list[Any]], me: int
+) -> Beliefs | None:
+    """Beliefs about the opponents of ``me`` from what was seen: ``memory`` (one entry per
+    sale, kept by the bot across its decisions) and the sale under way, which is added to it.
+    None while nothing has been seen (the model's prior then applies)."""
+    got = opponents.evidence(game)
+    if got is not None:
+        memory[got[0]] = got[1]
+    if not memory:
+        return None
+    beliefs = opponents.prior(len(game.state.names))
+    for seen in memory.values():
+        for sighting in seen:
+            if sighting[0] != me:
+                opponents.observe(beliefs, sighting)
+    return beliefs

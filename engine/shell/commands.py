@@ -15,12 +15,20 @@ from typing import TYPE_CHECKING
 
 from prompt_toolkit.completion import Completer
 
+from engine.bots import KINDS
 from engine.registry import game_info, games
 from engine.shell import arg_completion as ac
 from engine.shell.spec import Arg, Flag, Spec, word_completer
 
 if TYPE_CHECKING:
     from engine.shell.app import Shell
+
+BOTS = (
+    ", ".join(spec for kind in KINDS if not kind.field for spec in kind.offered)
+    + " (mcts is the default; mcts:N searches N iterations, mcts:Ts T seconds a move); "
+    "the field's styles: " + ", ".join(kind.name for kind in KINDS if kind.field)
+)
+"""The bots ``help new`` names (from the table of bot kinds, ``engine.bots.kinds``)."""
 
 MAX_LINE = 4096
 """The longest command line the shell reads (the longest real one is under 200 characters)."""
@@ -129,8 +137,7 @@ _TABLE = [
             "is a person, `bot` or `bot:SPEC` is a bot, `NAME=bot:SPEC` a named bot. "
             "`--variant` plays under other rules (a shipped name or a YAML file), `--seed` "
             "makes the shuffles repeatable. The game in progress stays saved.\n"
-            "Bots: random, greedy, mcts (default), mcts:2000 (iterations), mcts:1s (time); "
-            "the field's styles: thrifty, valuer, spoiler, hoarder.\n"
+            f"Bots: {BOTS}.\n"
             "Examples:\n  new medici 4\n  new medici Ann Bo bot:random bot:random\n"
             "  new medici Ann Bo Cy --seed 7\n  new medici Ann Cosimo=bot:greedy\n"
             "  new medici 3 --variant medici-amigo\n  new medici Ann bot --variant house.yaml",

@@ -1,0 +1,126 @@
+"""The parts a bot's judgement of one game is made of, each small and named for what it does.
+
+A game's folder builds them (its descriptor's ``model`` names the builder): an
+``Evaluator`` says what a position is worth, a ``Policy`` which moves to play and to try, an
+``OpponentModel`` how the others play and what their moves tell, an ``Explainer`` what
+``hint`` and ``analyse`` say. A search is handed them, as OpenSpiel hands its MCTS an
+``Evaluator``. Every bot builds its own ``Parts`` (``ModelBot.parts``), so nothing a bot
+caches or believes is shared with another bot, in this thread or any other; beliefs are
+handed to the parts that use them, never stored in them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.actions import Action
+from engine.bots.base import Bot, BotError
+from engine.bots.opponents import Beliefs, Kind
+from engine.chance import Rng
+from engine.game import Game
+from engine.registry import find, games
+from engine.rules import Variant
+
+ROLLOUT_NOISE = 0.1
+"""Share of the policy's bids or prices that rollouts jitter, so a search does not trust
+them blindly."""
+
+
+class Evaluator(Protocol):
+    """What a position is worth to each player."""
+
+    spread: float
+    """Money that makes a clear difference in a game's outcome (turns equity into win chances)."""
+
+    def equity(self, game: Game) -> list[float]:
+        """Each player's expected final money from here."""
+
+    def horizon(self, game: Game) -> Hashable:
+        """A mark that changes where a rollout stops to evaluate (a scoring period)."""
+
+    def scorings_left(self, game: Game) -> int:
+        """Scorings still to come, the one under way included."""
+
+
+class Policy(Protocol):
+    """Which moves to play (the greedy move), to search, and to roll out."""
+
+    def move(self, game: Game, beliefs: Beliefs | None,
+             rng: Rng | None = None, noise: float = 0.0) -> Action:
+        """The greedy move of the player to act (``noise`` > 0: jittered, for rollouts)."""
+
+    def candidates(self, game: Game, beliefs: Beliefs | None) -> list[Action]:
+        """The moves a search considers for the player to act."""
+
+    def rollout_move(self, game: Game, beliefs: Beliefs | None, rng: Rng) -> Action:
+        """A rollout move of the searching player (beyond the tree)."""
+
+
+class OpponentModel(Protocol):
+    """How the others play: a prior, what their public moves tell, their moves by kind."""
+
+    def prior(self, players: int) -> Beliefs:
+        """Beliefs about opponents before any evidence."""
+
+    def evidence(self, game: Game) -> tuple[Hashable, list[Any]] | None:
+        """Opponents' public actions in the sale under way, keyed by the sale (None: none
+        to learn from). Each sighting is a tuple whose first item is the player."""
+
+    def observe(self, beliefs: Beliefs, sighting: Any) -> None:
+        """Update ``beliefs`` with one sighting from ``evidence``."""
+
+    def move(self, game: Game, kind: Kind | None, rng: Rng) -> Action:
+        """A rollout move of the opponent to act, of sampled ``kind`` (None: no model)."""
+
+
+class Explainer(Protocol):
+    """What ``hint`` and ``analyse`` say about a move, in a player's words."""
+
+    def explain(self, game: Game, action: Action, beliefs: Beliefs | None) -> str:
+        """One line on what ``action`` means for the player to act."""
+
+    def greedy_values(
+        self, game: Game, beliefs: Beliefs | None, also: list[Action]
+    ) -> list[tuple[Action, float]]:
+        """Moves with the greedy estimate of the money each gains (the policy's move is
+        the one of most value)."""
+
+
+@dataclass(frozen=True)
+class Parts:
+    """One bot's parts for one variant: built by the game's folder, owned by the bot."""
+
+    evaluator: Evaluator
+    policy: Policy
+    opponents: OpponentModel
+    explainer: Explainer
+    valuation: Any
+    """The game's own valuation (what lots are worth to whom), which the styles read."""
+
+
+def build_parts(variant: Variant) -> Parts:
+    """Fresh parts of a variant's game (BotError for a game no bot but random knows)."""
+    info = find(variant.game)
+    build = info.load("model") if info is not None else None
+    if build is None:
+        known = ", ".join(g.id for g in games().values() if g.model)
+        raise BotError(f"no bot but random knows the game {variant.game!r} (known: {known})")
+    parts: Parts = build(variant)
+    return parts
+
+
+class ModelBot(Bot):
+    """A bot that judges with its game's parts, built for it alone (``parts``)."""
+
+    def __init__(self, spec: str, seed: int | None = None) -> None:
+        super().__init__(spec, seed)
+        self._parts: tuple[Variant, Parts] | None = None
+
+    def parts(self, variant: Variant) -> Parts:
+        """This bot's parts for ``variant``: built on first use, rebuilt for another variant."""
+        made = self._parts
+        if made is None or made[0] is not variant:
+            made = self._parts = (variant, build_parts(variant))
+        return made[1]

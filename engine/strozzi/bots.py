@@ -1,0 +1,25 @@
+"""The parts Medici vs Strozzi bots judge with, built fresh for each bot (the descriptor's
+``model``)."""
+
+from __future__ import annotations
+
+from engine.bots.parts import Parts
+from engine.rules import Variant
+from engine.strozzi.evaluate import StrozziEvaluator
+from engine.strozzi.explain import StrozziExplainer
+from engine.strozzi.opponents import StrozziOpponents
+from engine.strozzi.policy import StrozziPolicy
+from engine.strozzi.value import StrozziValuation
+
+
+def parts(variant: Variant) -> Parts:
+    """One bot's evaluator, policy, opponent model and explainer, over one valuation."""
+    val = StrozziValuation(variant)
+    policy = StrozziPolicy(val)
+    return Parts(
+        evaluator=StrozziEvaluator(val),
+        policy=policy,
+        opponents=StrozziOpponents(val, policy),
+        explainer=StrozziExplainer(val, policy),
+        valuation=val,
+    )
