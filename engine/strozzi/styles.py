@@ -60,12 +60,16 @@ def _offer(game: Game, style: str, parts: Parts) -> Action | None:
     val = parts.valuation
     pos = val.position(st)
     if style in ("face", *PART):
+        # Both sides' worths by the style's own valuation, weighed as S-9 makes everyone
+        # weigh them: the price where buying and declining are alike to the other side.
+        mine = _own_worth(pos, style, st.active, st.lot)
+        theirs = _own_worth(pos, style, 1 - st.active, st.lot)
         if st.phase == "pricing":
-            price = _own_worth(pos, style, st.active, st.lot)
+            price = mine if style == "face" else (mine + theirs) / 2
             return amount_action("price", max(val.min_price, int(price)))
-        worth = _own_worth(pos, style, 1 - st.active, st.lot)
-        margin = FACE_MARGIN if style == "face" else 0.0
-        return BUY if st.price <= worth * (1 - margin) else DECLINE
+        if style == "face":
+            return BUY if st.price <= theirs * (1 - FACE_MARGIN) else DECLINE
+        return BUY if theirs - st.price >= st.price - mine else DECLINE
     if st.phase == "pricing":
         mine = pos.worth(st.active, st.lot)
         theirs = pos.worth(1 - st.active, st.lot)
