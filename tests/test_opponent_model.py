@@ -21,7 +21,7 @@ from engine.medici.policy import CANDIDATE_SHADES, best_bid
 def test_minimum_raises_make_an_opponent_look_thrifty() -> None:
     b = Beliefs(3)
     for lo in (1, 3, 5):
-        b.observe(1, 20, lo, lo)  # always the minimum, far below the lot's worth
+        b.observe(1, (20,), lo, lo)  # always the minimum, far below the lot's worth
     assert b.min_raise[1] > 0.9
     assert b.min_raise[2] == pytest.approx(Beliefs(3).min_raise[2])  # others untouched
 
@@ -30,8 +30,8 @@ def test_passes_below_worth_lower_the_share_and_big_bids_raise_it() -> None:
     stingy, bold = Beliefs(2), Beliefs(2)
     prior = stingy.mean_share(1)
     for _ in range(3):
-        stingy.observe(1, 20, 9, None)  # passed at 9 on a lot worth 20 to them
-        bold.observe(1, 20, 2, 19)  # jumped to 19 when 2 would do
+        stingy.observe(1, (20,), 9, None)  # passed at 9 on a lot worth 20 to them
+        bold.observe(1, (20,), 2, 19)  # jumped to 19 when 2 would do
     assert stingy.mean_share(1) < 0.5 < prior < bold.mean_share(1)
     assert bold.min_raise[1] < 0.1
     # A surprise never rules a type out for good.
@@ -40,36 +40,36 @@ def test_passes_below_worth_lower_the_share_and_big_bids_raise_it() -> None:
 
 def test_a_worthless_lot_tells_nothing() -> None:
     b = Beliefs(2)
-    b.observe(1, 0, 1, None)
+    b.observe(1, (0,), 1, None)
     assert b.weights[1] == [1.0] * len(WILLING) and b.seen[1] == 0
 
 
 def test_sampling_follows_the_beliefs() -> None:
     b = Beliefs(2)
     for _ in range(6):
-        b.observe(1, 30, 20, None)  # never pays two thirds of worth
+        b.observe(1, (30,), 20, None)  # never pays two thirds of worth
     rng = Rng(1)
-    shares = [b.sample(1, rng)[0] for _ in range(400)]
+    shares = [b.sample(1, rng).share for _ in range(400)]
     assert sum(s < 0.67 for s in shares) > 300
 
 
 def test_best_bid_pays_less_against_opponents_believed_thrifty() -> None:
     cheap, dear = Beliefs(3), Beliefs(3)
     for _ in range(4):
-        cheap.observe(2, 30, 12, None)
-        dear.observe(2, 30, 2, 30)
-    low = best_bid(25.0, 1, 40, [(2, 30)], cheap)
-    high = best_bid(25.0, 1, 40, [(2, 30)], dear)
+        cheap.observe(2, (30,), 12, None)
+        dear.observe(2, (30,), 2, 30)
+    low = best_bid(25.0, 1, 40, [(2, (30,))], cheap)
+    high = best_bid(25.0, 1, 40, [(2, (30,))], dear)
     assert low is not None and (high is None or low < high)
 
 
 def test_best_bid_basics() -> None:
     assert best_bid(10.0, 3, 40, []) == 3  # the last bidder needs only the minimum (M-9)
     assert best_bid(2.5, 3, 40, []) is None  # worth less than the minimum: pass
-    bid = best_bid(30.0, 1, 12, [(1, 15), (2, 15)])
+    bid = best_bid(30.0, 1, 12, [(1, (15,) * 5), (2, (15,) * 5)])
     assert bid is not None and bid <= 12  # never above the bidder's money
     # Rivals sure to outbid anything it can pay: no bid gains, so it passes.
-    assert best_bid(30.0, 1, 12, [(1, 40), (2, 40)]) is None
+    assert best_bid(30.0, 1, 12, [(1, (40,) * 5), (2, (40,) * 5)]) is None
 
 
 # -- learning from the view only -----------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.actions import Action, Span
 from engine.bots.opponents import Beliefs
 from engine.game import Game
-from engine.medici.policy import RIVAL_WEIGHT, MediciPolicy
+from engine.medici.policy import PRIOR, RIVAL_WEIGHT, MediciPolicy, judged, rival_limit
 from engine.medici.value import DRAW, PASS, STOP, MediciValuation
 
 
@@ -23,15 +23,16 @@ class MediciExplainer:
         pos = self.val.position(st)
         names = st.names
         if st.phase == "bidding":
-            me, mine, later = self.policy.bid_plan(st)
+            me = st.order[st.turn]
             worth = pos.lot_value(me, st.lot)
             text = (
                 f"lot worth ~{worth:.0f} to you ({pos.lot_parts(me, st.lot)})"
                 if worth is not None else "the lot does not fit your ship"
             )
+            later = self.limits(st, beliefs)
             if later:
                 q, c = max(later, key=lambda x: x[1])
-                text += f"; {names[q]} would pay up to ~{max(c, 0)}"
+                text += f"; {names[q]} would pay up to ~{max(c, 0):.0f}"
             return text
         gain = self.policy.draw_gain(st, beliefs) if DRAW in game.legal_actions() else None
         if action == STOP:
@@ -51,9 +52,10 @@ class MediciExplainer:
         st = game.state
         pos = self.val.position(st)
         if st.phase == "bidding":
-            me, mine, later = self.policy.bid_plan(st)
-            worth = pos.lot_value(me, st.lot) or 0.0
-            rival = max((c for _, c in later), default=-1)
+            me = st.order[st.turn]
+            worths = pos.worths(me, st.lot)
+            worth = judged(worths) if worths is not None else 0.0
+            rival = max((c for _, c in self.limits(st, beliefs)), default=-1)
             legal = game.legal_actions()
             lo = legal[0].lo if isinstance(legal[0], Span) else 0
             out = [(PASS, 0.0)]
@@ -73,3 +75,14 @@ class MediciExplainer:
             elif act == DRAW:
                 rows.append((DRAW, stop + (self.policy.draw_gain(st, beliefs) if st.lot else 0.0)))
         return rows
+
+    def limits(self, st: object, beliefs: Beliefs | None) -> list[tuple[int, float]]:
+        """Each later bidder with the most they are expected to pay (by the beliefs)."""
+        pos = self.val.position(st)
+        know = beliefs or PRIOR
+        out = []
+        for q in st.order[st.turn + 1 :]:  # type: ignore[attr-defined]
+            worths = pos.worths(q, st.lot)  # type: ignore[attr-defined]
+            if worths is not None:
+                out.append((q, pos.capped(q, rival_limit(know.paid_shares(q), worths))))
+        return out

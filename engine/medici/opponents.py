@@ -8,30 +8,32 @@ from collections.abc import Hashable
 from typing import Any
 
 from engine.actions import Action, Span, amount_action
-from engine.bots.opponents import Beliefs, Kind
+from engine.bots.opponents import WILLING, Beliefs, Kind
 from engine.chance import Rng
 from engine.game import Game
-from engine.medici.policy import MediciPolicy
-from engine.medici.value import PASS, MediciValuation
+from engine.medici.policy import PRIOR_LEAN, MediciPolicy
+from engine.medici.value import PASS, VALUATIONS, MediciValuation
 
-Sighting = tuple[int, int, int, "int | None"]
-"""One bid or pass seen: (player, their ceiling for the lot, the lowest bid then, the bid)."""
+Sighting = tuple[int, tuple[int, ...], int, "int | None"]
+"""One bid or pass seen: (player, their ceilings for the lot by each valuation, the lowest
+bid then, the bid)."""
 
 
 class MediciOpponents:
-    """Opponents as types: a share of a lot's worth they pay at most, and whether they raise
-    by the minimum (``engine.bots.opponents.Beliefs``)."""
+    """Opponents as types: the valuation they judge lots by (``VALUATIONS``), the share of it
+    they pay at most, and whether they raise by the minimum (``engine.bots.opponents``)."""
 
     def __init__(self, val: MediciValuation, policy: MediciPolicy) -> None:
         self.val = val
         self.policy = policy
 
     def prior(self, players: int) -> Beliefs:
-        """Beliefs about opponents before any evidence: flat over the shares."""
-        return Beliefs(players)
+        """Beliefs about opponents before any evidence: the prior over the field's
+        valuations (``PRIOR_LEAN``), flat over the shares."""
+        return Beliefs(players, WILLING, VALUATIONS, PRIOR_LEAN)
 
     def evidence(self, game: Game) -> tuple[Hashable, list[Sighting]] | None:
-        """The bids and passes seen so far in this auction, each with the bidder's ceiling
+        """The bids and passes seen so far in this auction, each with the bidder's ceilings
         and lowest possible bid then, keyed by the auction (None: no auction under way)."""
         st = game.state
         if st.phase != "bidding" or not st.bids:
@@ -43,7 +45,7 @@ class MediciOpponents:
         seen: list[Sighting] = []
         for q, bid in st.bids:
             lo = high + 1 if high >= low else low
-            seen.append((q, pos.ceiling(q, lot), lo, bid))
+            seen.append((q, pos.ceilings(q, lot), lo, bid))
             if bid is not None:
                 high = bid
         return (st.day, st.selector, tuple(lot), len(st.discards)), seen
@@ -60,13 +62,14 @@ class MediciOpponents:
 
     def typed_bid(self, game: Game, kind: Kind) -> Action:
         """An opponent's bid in a rollout, by its sampled type: it pays at most its share of
-        the lot's worth to it, raising by the minimum or bidding that limit at once."""
+        the lot's worth to it by its valuation, raising by the minimum or bidding that limit
+        at once."""
         st = game.state
         span = game.legal_actions()[0]
         if span.__class__ is not Span:
             return PASS
         pos = self.val.position(st)
-        limit = int(kind.share * pos.ceiling(st.order[st.turn], st.lot))
+        limit = int(kind.share * pos.ceilings(st.order[st.turn], st.lot)[kind.valuation])
         lo = span.lo  # type: ignore[union-attr]
         if limit < lo:
             return PASS

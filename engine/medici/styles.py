@@ -14,7 +14,7 @@ from engine.bots.styles import (
     stage_share,
 )
 from engine.game import Game
-from engine.medici.value import PASS
+from engine.medici.value import FACE, MAJORITIES, PASS, RACE
 
 DRAW_BELOW = 7
 """The field draws another card while the lot's face value is below this."""
@@ -29,14 +29,10 @@ def style_move(game: Game, style: str, parts: Parts) -> Action | None:
     return draw_or_stop(game, RACER_DRAW_BELOW if style == "racer" else DRAW_BELOW)
 
 
-OWN_WORTH = {
-    "face": lambda pos, q, lot: pos.face(lot) * (1 - FACE_MARGIN),
-    "racer": lambda pos, q, lot: pos.race_value(q, lot),
-    "collector": lambda pos, q, lot: pos.majority_value(q, lot),
-}
-"""The most each style that values lots its own way pays: a little below the face value;
-what the lot adds to the ship race (M-13); what it adds to majorities and bonuses (M-16,
-M-17)."""
+OWN_WORTH = {"face": FACE, "racer": RACE, "collector": MAJORITIES}
+"""The valuation of each style that values lots its own way (``engine.medici.value``): the
+face value (paid up to a little below it), what the lot adds to the ship race (M-13), what
+it adds to majorities and bonuses (M-16, M-17)."""
 
 
 # -- Medici: one bid in a once-around auction (M-9) ----------------------------------------------
@@ -54,8 +50,10 @@ def _bid(game: Game, style: str, parts: Parts) -> Action:
     lo, cap = span.lo, span.hi if span.hi is not None else math.inf
     if style in OWN_WORTH:
         # They value the lot their own way and raise by the minimum up to that worth.
-        limit = OWN_WORTH[style](pos, me, st.lot)
-        bid = lo if limit is not None and lo <= pos.capped(me, limit) else -1
+        worths = pos.worths(me, st.lot)
+        assert worths is not None  # the lot fits: ``worth`` is not None
+        limit = worths[OWN_WORTH[style]] * (1 - FACE_MARGIN if style == "face" else 1)
+        bid = lo if lo <= pos.capped(me, limit) else -1
     elif style == "thrifty":
         bid = lo if lo <= worth * (1 - THRIFTY_MARGIN) else -1
     elif style == "valuer":

@@ -32,6 +32,14 @@ MAJORITY_KEEP = 0.6
 LEVEL_POTENTIAL = 1.2
 """Worth of one track level below the top for each later day (towards bonuses, M-17)."""
 
+VALUATIONS = ("ours", "face", "race", "majorities", "mix")
+"""The ways players value a lot that bots tell apart (``Position.worths``): our model's
+whole estimate, the face value, the ship race alone, the majorities and bonuses alone, and
+halfway between face value and ours."""
+OURS, FACE, RACE, MAJORITIES, MIX = range(len(VALUATIONS))
+NO_CEILINGS = (-1,) * len(VALUATIONS)
+"""The ceilings of a player the lot does not fit."""
+
 
 def expected_rank_payout(
     est: float, var: float, rivals: list[tuple[float, float]], table: list[int]
@@ -90,7 +98,7 @@ class Position:
     __slots__ = (
         "val", "st", "n", "ship_val", "free", "eff", "money", "later_days", "mean",
         "fill", "share", "ship_table", "track_table", "_ship", "_track", "_ship_base",
-        "_track_base", "_levels",
+        "_track_base", "_levels", "_worths",
     )
 
     def __init__(self, val: MediciValuation, st: Any) -> None:
@@ -141,6 +149,7 @@ class Position:
         self._ship_base: list[float | None] = [None] * n
         self._track_base: dict[tuple[int, int], float] = {}
         self._levels: dict[int, list[tuple[float, float]]] = {}
+        self._worths: dict[tuple[int, tuple[str, ...]], tuple[float, ...] | None] = {}
 
     # -- the ship race (M-13) ---------------------------------------------------------------
     def _ship_pay(self, q: int, value: int, size: int) -> float:
@@ -246,20 +255,35 @@ class Position:
         ceiling = int(math.floor(worth))
         return ceiling if self.val.loans else min(self.money[q], ceiling)
 
-    def race_value(self, q: int, lot: list[str]) -> float | None:
-        """What ``lot`` adds to ``q``'s expected ship race payout alone (M-13; None: no fit)."""
+    def worths(self, q: int, lot: list[str]) -> tuple[float, ...] | None:
+        """What ``lot`` is worth to ``q`` by each of ``VALUATIONS`` (None: it does not fit
+        their ship): our whole estimate, its face value, its ship race part (M-13), its
+        majorities and bonuses part (M-16, M-17), and halfway between face and ours."""
+        key = (q, tuple(lot))
+        got = self._worths.get(key, False)
+        if got is not False:
+            return got  # type: ignore[return-value]
         size = len(lot)
         if self.free[q] < size:
+            self._worths[key] = None
             return None
-        total, _ = lot_totals(self.val, lot)
-        return self.ship_gain(q, total, size)
+        total, counts = lot_totals(self.val, lot)
+        ship = self.ship_gain(q, total, size)
+        worth = ship
+        tracks = 0.0
+        for k, add in counts.items():
+            gain = self.track_gain(q, k, add)
+            worth += gain
+            tracks += gain
+        got = self._worths[key] = (worth, float(total), ship, tracks, (total + worth) / 2)
+        return got
 
-    def majority_value(self, q: int, lot: list[str]) -> float | None:
-        """What ``lot`` adds to ``q``'s majorities and bonuses alone (M-16, M-17)."""
-        if self.free[q] < len(lot):
-            return None
-        _, counts = lot_totals(self.val, lot)
-        return sum(self.track_gain(q, k, add) for k, add in counts.items())
+    def ceilings(self, q: int, lot: list[str]) -> tuple[int, ...]:
+        """The most ``q`` would pay for ``lot`` by each valuation (-1: nothing)."""
+        worths = self.worths(q, lot)
+        if worths is None:
+            return NO_CEILINGS
+        return tuple(self.capped(q, w) for w in worths)
 
     def face(self, lot: list[str]) -> int:
         """A lot's face value: the sum of its cards' values."""
