@@ -14,7 +14,7 @@ from engine.bots.opponents import WILLING, Beliefs, learn
 from engine.bots.parts import build_parts
 from engine.chance import Rng
 from engine.game import game_from_view
-from engine.medici.policy import CANDIDATE_SHADES, best_bid
+from engine.medici.policy import CANDIDATE_SHADES, best_bid, judged
 
 
 # -- beliefs ------------------------------------------------------------------------------------
@@ -184,8 +184,9 @@ def test_medici_vs_strozzi_prices_teach_how_dear_an_opponent_is() -> None:
 
 
 def test_the_search_never_offers_a_bid_near_the_whole_worth() -> None:
-    """The search's bids are best bids for shares of the lot's worth (``CANDIDATE_SHADES``):
-    offered the full worth or rivals' whole ceilings, it overpaid (M-2: money is the score)."""
+    """The search's bids are best bids for shares of the lot's judged worth
+    (``CANDIDATE_SHADES``): offered the full worth or rivals' whole ceilings, it overpaid
+    (M-2: money is the score)."""
     parts = build_parts(engine.load_variant("medici"))
     checked = 0
     for seed in range(40):
@@ -196,7 +197,8 @@ def test_the_search_never_offers_a_bid_near_the_whole_worth() -> None:
         if game.state.phase != "bidding":
             continue
         st = game.state
-        worth = parts.valuation.position(st).lot_value(st.order[st.turn], st.lot)
+        worths = parts.valuation.position(st).worths(st.order[st.turn], st.lot)
+        worth = None if worths is None else judged(worths)
         candidates = parts.policy.candidates(game, None)
         bids = [a.amount for a in candidates if a.kind == "bid"]
         if worth is None or worth < 10:
