@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.actions import Action
 from engine.bots.base import Analysis, Turn
+from engine.bots.measure import shown_order, spread_now, win_chance
 from engine.bots.opponents import learn
 from engine.bots.parts import ModelBot
 from engine.game import game_from_view
@@ -31,19 +32,24 @@ class GreedyBot(ModelBot):
 
     def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:
         parts = self.parts(turn.variant)
+        me = turn.view["viewer"]
         game = game_from_view(turn.variant, turn.view, turn.rng.next64())
-        beliefs = learn(parts.opponents, game, self.memory, turn.view["viewer"])
+        beliefs = learn(parts.opponents, game, self.memory, me)
         choice = parts.policy.move(game, beliefs)
         explainer = parts.explainer
+        equity = parts.evaluator.equity(game)
+        spread = spread_now(parts.evaluator, game)
         rows = []
         seen = set()
         for action, value in explainer.greedy_values(game, beliefs, also):
             if action in seen:
                 continue
             seen.add(action)
-            note = explainer.explain(game, action, beliefs)
-            if action == choice:
-                note = "greedy's choice; " + note
-            rows.append(Analysis(action, round(value, 2), note))
-        rows.sort(key=lambda r: (r.action != choice, -r.value))
+            # The money a move gains on its own, added to what the position is worth to
+            # the player, read as a chance of winning against the others' as they stand.
+            after = explainer.shift(equity, me, value)
+            rows.append(Analysis(action, round(value, 2), explainer.explain(game, action, beliefs),
+                                 win_chance(after, me, spread), after[me]))
+        # The move it makes first, then the others by the measures shown.
+        rows.sort(key=lambda r: (r.action != choice, [-x for x in shown_order(r)]))
         return rows

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.actions import Action, is_legal
 from engine.bots.base import Analysis, Turn
+from engine.bots.measure import shown_order, spread_now, win_chance
 from engine.bots.opponents import Beliefs, Kind, learn
 from engine.bots.parts import Evaluator, ModelBot, Parts
 from engine.chance import Rng
@@ -84,9 +85,18 @@ class Node:
         v = self.visits[i]
         return self.score[i] / v if v else -1.0
 
-    def best(self) -> int:
-        """The most visited move (the most robust), ties to the higher objective."""
-        return max(range(len(self.actions)), key=lambda i: (self.visits[i], self.mean(i)))
+    def chosen(self) -> int:
+        """The move to play: among the well tried ones (at least half the visits of the most
+        visited), the best by the measures a person is shown (win chance, then money, as
+        rounded in a hint), then by the objective; so a hint's first move is the best shown."""
+        most = max(self.visits)
+        tried = [i for i, v in enumerate(self.visits) if v and 2 * v >= most]
+
+        def shown(i: int) -> tuple[int, int, float, int]:
+            v = self.visits[i]
+            return (round(100 * self.wins[i] / v), round(self.money[i] / v), self.mean(i), v)
+
+        return max(tried, key=shown)
 
 
 MAX_ITERATIONS = 10**6
@@ -155,12 +165,12 @@ class MctsBot(ModelBot):
         root, _, _ = self._search(turn, [], values=False)
         if len(root.actions) == 1:
             return root.actions[0]
-        return root.actions[root.best()]
+        return root.actions[root.chosen()]
 
     def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:
         root, game, beliefs = self._search(turn, also)
         explain = self.parts(turn.variant).explainer.explain
-        chosen = root.best()
+        chosen = root.actions[root.chosen()]
         rows = []
         for i, action in enumerate(root.actions):
             v = root.visits[i]
@@ -168,13 +178,11 @@ class MctsBot(ModelBot):
                 note = "not searched: " + explain(game, action, beliefs)
                 rows.append(Analysis(action, 0.0, note))
                 continue
-            win = root.wins[i] / v
-            note = (
-                f"win ~{win:.0%}, final money ~{root.money[i] / v:.0f} ({v} samples); "
-                + explain(game, action, beliefs)
-            )
-            rows.append(Analysis(action, round(root.mean(i), 4), note))
-        rows.sort(key=lambda r: (r.action != root.actions[chosen], -r.value))
+            note = f"{explain(game, action, beliefs)} ({v} samples)"
+            rows.append(Analysis(action, round(root.mean(i), 4), note,
+                                 root.wins[i] / v, root.money[i] / v))
+        # The move it makes first, then the others by the measures shown.
+        rows.sort(key=lambda r: (r.action != chosen, [-x for x in shown_order(r)]))
         return rows
 
     # -- the search -----------------------------------------------------------------------------
@@ -276,14 +284,12 @@ def _outcome(game: Game, evaluator: Evaluator, me: int) -> tuple[float, float, f
     equity = evaluator.equity(game)
     n = len(equity)
     mine = equity[me]
-    spread = evaluator.spread * math.sqrt(max(1, evaluator.scorings_left(game)))
+    spread = spread_now(evaluator, game)
     if game.is_over:
         winners = game.winners
         win = 1.0 / len(winners) if me in winners else 0.0
     else:
-        top = max(equity)
-        weights = [math.exp((e - top) / spread) for e in equity]
-        win = weights[me] / sum(weights)
+        win = win_chance(equity, me, spread)
     beaten = 0.0
     rest = 0.0
     wide = RANK_SPREAD * spread  # wide, so a player far behind still sees places to gain

@@ -11,15 +11,15 @@ handed to the parts that use them, never stored in them.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine.actions import Action
+from engine.actions import Action, Legal
 from engine.bots.base import Bot, BotError
-from engine.bots.opponents import Beliefs, Kind
+from engine.bots.opponents import Beliefs, Kind, learn
 from engine.chance import Rng
-from engine.game import Game
+from engine.game import Game, game_from_view
 from engine.registry import find, games
 from engine.rules import Variant
 
@@ -78,14 +78,22 @@ class OpponentModel(Protocol):
 class Explainer(Protocol):
     """What ``hint`` and ``analyse`` say about a move, in a player's words."""
 
+    def situation(self, game: Game, beliefs: Beliefs | None) -> str:
+        """What the decision of the player to act is about, in a line ('' if nothing)."""
+
     def explain(self, game: Game, action: Action, beliefs: Beliefs | None) -> str:
-        """One line on what ``action`` means for the player to act."""
+        """A few words on what ``action`` does for the player to act, beside
+        ``situation``."""
 
     def greedy_values(
         self, game: Game, beliefs: Beliefs | None, also: list[Action]
     ) -> list[tuple[Action, float]]:
         """Moves with the greedy estimate of the money each gains (the policy's move is
         the one of most value)."""
+
+    def shift(self, equity: list[float], me: int, value: float) -> list[float]:
+        """Each player's expected final money once ``me`` gains ``value`` by a move, as
+        ``greedy_values`` counts gains."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +121,16 @@ def build_parts(variant: Variant) -> Parts:
 
 class ModelBot(Bot):
     """A bot that judges with its game's parts, built for it alone (``parts``)."""
+
+    def situation(
+        self, view: dict[str, Any], legal: Sequence[Legal], variant: Variant | str
+    ) -> str:
+        """What the decision is about, in a line, as the explainer says it."""
+        turn = self._turn(view, legal, variant)
+        parts = self.parts(turn.variant)
+        game = game_from_view(turn.variant, view, turn.rng.next64())
+        beliefs = learn(parts.opponents, game, dict(self.memory), view["viewer"])
+        return parts.explainer.situation(game, beliefs)
 
     def __init__(self, spec: str, seed: int | None = None) -> None:
         super().__init__(spec, seed)

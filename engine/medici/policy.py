@@ -57,6 +57,20 @@ def judged(worths: tuple[float, ...]) -> float:
     return SHIP_WEIGHT * worths[RACE] + TRACK_WEIGHT * worths[MAJORITIES]
 
 
+def keep_chance(
+    bid: int, rivals: list[tuple[int, Ceilings]], beliefs: Beliefs | None = None
+) -> float:
+    """The chance that no later bidder outbids ``bid``: ``rivals`` are the later bidders
+    with their ceilings by each valuation, ``beliefs`` say which valuation each goes by and
+    what share of it they pay (the prior if None)."""
+    know = PRIOR if beliefs is None else beliefs
+    keep = 1.0
+    for q, c in rivals:
+        if max(c) > bid:
+            keep *= 1.0 - know.outbid_chance(q, c, bid)
+    return keep
+
+
 def best_bid(
     value: float, lo: int, hi: int | None, rivals: list[tuple[int, Ceilings]],
     beliefs: Beliefs | None = None,
@@ -65,22 +79,17 @@ def best_bid(
 
     ``rivals`` are the later bidders with their ceilings by each valuation (the most the lot
     is worth to them, capped by their money); ``beliefs`` say which valuation each goes by
-    and what share of it they pay (the prior if None). The last bidder needs only the
-    minimum bid (M-9). None: pass, as no bid gains.
+    and what share of it they pay (``keep_chance``). The last bidder needs only the minimum
+    bid (M-9). None: pass, as no bid gains.
     """
     top = int(value) if hi is None else min(int(value), hi)
     if top < lo:
         return None
     if not rivals:
         return lo
-    know = PRIOR if beliefs is None else beliefs
     best, best_gain = None, 0.0
     for bid in range(lo, top + 1):
-        keep = 1.0
-        for q, c in rivals:
-            if max(c) > bid:
-                keep *= 1.0 - know.outbid_chance(q, c, bid)
-        gain = keep * (value - bid)
+        gain = keep_chance(bid, rivals, beliefs) * (value - bid)
         if gain > best_gain:
             best, best_gain = bid, gain
     return best
@@ -88,8 +97,9 @@ def best_bid(
 
 def rival_limit(paid: list[float], worths: tuple[float, ...]) -> float:
     """A rival's expected limit for a lot worth ``worths`` to them by each valuation, with
-    ``paid`` the shares they pay of each, weighed by belief (``Beliefs.paid_shares``)."""
-    return sum(p * w for p, w in zip(paid, worths, strict=True))
+    ``paid`` the shares they pay of each, weighed by belief (``Beliefs.paid_shares``). A
+    valuation by which the lot is worth less than nothing offers nothing, not less."""
+    return sum(p * w for p, w in zip(paid, worths, strict=True) if w > 0)
 
 
 def _selector_gain(

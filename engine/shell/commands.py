@@ -97,7 +97,8 @@ NEW = Spec((Arg("GAME", optional=True, complete=ac.games),
            (Flag("--variant", "rules file or variant name", "FILE-OR-NAME", ac.variants),
             Flag("--seed", "repeatable shuffles", "N")),
            reads_words=True)
-HINT = Spec(flags=(BOT,), misuse="{name} takes only --bot SPEC, got {got}")
+RAW = Flag("--raw", "also the bot's own value of each move")
+HINT = Spec(flags=(BOT, RAW), misuse="{name} takes --bot SPEC and --raw, got {got}")
 LOG = Spec((Arg("N", optional=True, number=True),),
            misuse="{name} takes one whole number 1 or more, got {got}")
 RULES = Spec((Arg("VARIANT | ID", optional=True, complete=ac.variants),),
@@ -119,8 +120,8 @@ GOTO = Spec((Arg("TARGET", complete=ac.goto_targets),
             forms=("N", "PERIOD P", "start", "end", "scoring"))
 ANALYSE = Spec((Arg("all", optional=True, choices=("all",), complete=ac.analyse_scope),),
                (Flag("--bot", "which bot", "SPEC", ac.bot_specs,
-                     missing="--bot needs a spec: analyse --bot mcts:1s"),),
-               misuse="{name} takes `all` and --bot SPEC, got {got}")
+                     missing="--bot needs a spec: analyse --bot mcts:1s"), RAW),
+               misuse="{name} takes `all`, --bot SPEC and --raw, got {got}")
 BARE = Spec(misuse="{name} takes no arguments")
 """``branch`` and ``exit`` say only that they take none."""
 
@@ -151,9 +152,11 @@ _TABLE = [
             "Example: moves", aliases=("legal",)),
     Command("hint", "ask the strongest bot for its top moves",
             "The bot (mcts unless --bot says otherwise) looks at your view only and lists its "
-            "best three moves with their estimated values (mcts: its objective, with the chance "
-            "of winning and the expected final money beside it).\n"
-            "Examples: hint · hint --bot greedy", HINT),
+            "best three moves, its choice first, each with your chance of winning after it and "
+            "the money you can expect to end with (bid 7 · wins 34% · ends with ~118), "
+            "and what the lot is worth to whom. --raw adds the bot's own value of each move "
+            "(mcts: its search objective; greedy: the money the move gains).\n"
+            "Examples: hint · hint --bot greedy · hint --raw", HINT),
     Command("undo", "take back your last move (and the bot moves after it)",
             "Never past a chance outcome already seen: a revealed card stays revealed, so undo "
             "cannot be used to peek or re-draw. Against bots, undo takes back your last move "
@@ -206,9 +209,10 @@ _TABLE = [
             "Examples: goto 40 · goto scoring · goto end",
             GOTO),
     Command("analyse", "what the bot would have played here, and the value the move lost",
-            "For the move made at this step: the bot's top moves with values and the value of "
-            "the move played. `analyse all` goes through every move from here to the end "
-            "(with a quicker bot unless --bot is given; Ctrl-C stops it).\n"
+            "For the move made at this step: the bot's top moves, each with the mover's chance "
+            "of winning and expected final money, and what the move played gave away. "
+            "`analyse all` goes through every move from here to the end (with a quicker bot "
+            "unless --bot is given; Ctrl-C stops it). --raw adds the bot's own values.\n"
             "Examples: analyse · analyse all · analyse --bot mcts:1s",
             ANALYSE, aliases=("analyze",)),
     Command("branch", "play on from this step as a new game",

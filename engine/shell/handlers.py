@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from engine import bots, records, rulebook
 from engine.actions import Action, describe
-from engine.registry import default_variant
+from engine.bots.explain import hint_line
+from engine.registry import default_variant, game_info
 from engine.rules import load_variant
 from engine.shell import render, saves
 from engine.shell.commands import COMMANDS, moves
@@ -24,6 +25,7 @@ from engine.shell.text import Text
 
 if TYPE_CHECKING:
     from engine.bots import Analysis
+    from engine.game import Game
     from engine.shell.play_mode import PlayMode
 
 
@@ -114,7 +116,7 @@ def moves_cmd(mode: PlayMode, args: Parsed) -> None:
 
 
 def hint_cmd(mode: PlayMode, args: Parsed) -> None:
-    """``hint``: the strongest bot's top moves for the person to act, with values."""
+    """``hint``: the strongest bot's top moves for the person to act, in their words."""
     shell = mode.shell
     spec = args.option("--bot")
     session = shell.require_session()
@@ -127,17 +129,31 @@ def hint_cmd(mode: PlayMode, args: Parsed) -> None:
     bot = bots.make_bot(spec or HINT_BOT, seed=game.seed)
     if shell.interactive:
         shell.console.say(Text(f"Asking {bot.spec}…", "dim"))
-    rows = bot.analyse(game.view(seat), game.legal_actions(), game.variant, top=3)
-    shell.console.say(analysis_lines(f"Hint from {bot.spec} for {game.players[seat]}:", rows))
+    view, legal = game.view(seat), game.legal_actions()
+    rows = bot.analyse(view, legal, game.variant, top=3)
+    shell.console.say(analysis_lines(
+        f"Hint from {bot.spec} for {game.players[seat]}:", rows, game,
+        situation=bot.situation(view, legal, game.variant), raw="--raw" in args.flags,
+    ))
 
 
-def analysis_lines(title: str, rows: list[Analysis], played: Action | None = None) -> Text:
-    """A bot's analysis as numbered lines: move, value, and the bot's note."""
+def analysis_lines(title: str, rows: list[Analysis], game: Game, played: Action | None = None,
+                   situation: str = "", raw: bool = False) -> Text:
+    """A bot's analysis as numbered lines: each move with its win chance and expected final
+    money, and the bot's few words on it (``engine.bots.explain.hint_line``)."""
+    money = game_info(game.variant.game).vocabulary.money
     out = Text(title, "title")
+    if situation:
+        out.line(Text(f"  {situation[0].upper()}{situation[1:]}.", "dim"))
     for i, row in enumerate(rows, 1):
         mark = "  ← played" if played is not None and row.action == played else ""
-        out.line(Text(f"  {i}. ").add(f"{str(row.action):<18}", "cmd").add(
-            f" value {fixed(row.value):>8}").add(f"  {row.note}", "dim").add(mark, "turn"))
+        line = hint_line(row, money, raw)
+        text = Text(f"  {i}. ").add(line.move, "cmd")
+        if line.measures:
+            text.add(f" · {line.measures}")
+        if line.note:
+            text.add(f": {line.note}", "dim")
+        out.line(text.add(mark, "turn"))
     return out
 
 

@@ -3,11 +3,22 @@ both sides' worths of the lot, the fair price, a load's gain, and greedy's coins
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.actions import Action
 from engine.bots.opponents import Beliefs
 from engine.game import Game
 from engine.strozzi.policy import StrozziPolicy
-from engine.strozzi.value import BUY, DECLINE, DISCARD, DRAW, STOP, StrozziValuation
+from engine.strozzi.value import (
+    BUY,
+    DECLINE,
+    DISCARD,
+    DRAW,
+    SCALE,
+    STOP,
+    Position,
+    StrozziValuation,
+)
 
 
 class StrozziExplainer:
@@ -17,38 +28,82 @@ class StrozziExplainer:
         self.val = val
         self.policy = policy
 
+    def situation(self, game: Game, beliefs: Beliefs | None) -> str:
+        """What the decision is about: the lot's worth to each side, and the fair price
+        where it lies between them."""
+        st = game.state
+        if st.phase not in ("pricing", "offer"):
+            return ""
+        pos = self.val.position(st)
+        who = self._who(game)
+        active, other = st.active, 1 - st.active
+        mine, theirs = self.worths(pos, st)
+        text = (
+            f"the lot is worth ~{mine:.0f} to {who(active)} and ~{theirs:.0f} to "
+            f"{who(other)} (what each gains over the other by loading it best)"
+        )
+        if st.phase == "offer":
+            return text + f"; the price is {st.price}"
+        fair = self.val.fair_price(pos, st)
+        if min(round(mine), round(theirs)) <= fair <= max(round(mine), round(theirs)):
+            text += (f"; at {fair}, halfway, {who(other)} gains as much by buying as by "
+                     f"letting {who(active)} buy (S-9)")
+        return text
+
     def explain(self, game: Game, action: Action, beliefs: Beliefs | None) -> str:
-        """One line on what a move means for the player making it."""
+        """A few words on what one move does, beside ``situation``."""
         st = game.state
         pos = self.val.position(st)
-        name = st.names
+        who = self._who(game)
         phase = st.phase
         if phase in ("pricing", "offer"):
-            mine = pos.worth(st.active, st.lot)
-            theirs = pos.worth(1 - st.active, st.lot)
-            text = (
-                f"the lot is worth ~{mine:.0f} to {name[st.active]} and "
-                f"~{theirs:.0f} to {name[1 - st.active]}; a fair price is "
-                f"{self.val.fair_price(pos, st)}"
-            )
-            if phase == "offer":
-                text += f"; the price is {st.price}"
-            return text
+            active, other = st.active, 1 - st.active
+            mine, theirs = self.worths(pos, st)
+            if phase == "pricing":
+                price = action.amount or 0
+                if theirs - price >= price - mine:
+                    return f"{who(other)} should buy"
+                return f"{who(other)} should decline, and {who(active)} buy (S-9)"
+            if action == BUY:
+                return f"gains {who(other)} ~{theirs - st.price:+.0f} against {who(active)}"
+            return (f"{who(active)} must buy at {st.price} (S-9): gains {who(other)} "
+                    f"~{st.price - mine:+.0f}")
         if phase == "loading":
             if action.kind == "load":
-                return f"gains ~{self.policy.load_value(pos, st, action):+.0f} against the opponent"
+                gain = self.policy.load_value(pos, st, action)
+                return f"gains ~{gain:+.0f} against {who(1 - st.buyer)} (harbour prize and markers)"
             return "keeps the lot off your ships"
         if DRAW not in game.legal_actions():
             return "the lot cannot grow"
-        gain = self.policy.draw_gain(st)
         if action == STOP:
-            return f"another tile would change the lot's worth to you by {gain:+.1f}"
-        return f"another tile changes the lot's worth to you by {gain:+.1f} on average"
+            return "you set its price next (S-8)"
+        gain = self.policy.draw_gain(st)
+        return f"another tile changes what the lot gains you by {gain:+.1f} on average"
+
+    def _who(self, game: Game) -> Any:
+        """A seat's name, "you" for the player to act."""
+        me = game.current_player
+        names = game.state.names
+        return lambda q: "you" if q == me else names[q]
+
+    def worths(self, pos: Position, st: Any) -> tuple[float, float]:
+        """The lot's worth to the active player and to the other, as the greedy player
+        prices and buys by it (``SCALE`` times the one-round estimate)."""
+        return (SCALE * pos.worth(st.active, st.lot), SCALE * pos.worth(1 - st.active, st.lot))
+
+    def shift(self, equity: list[float], me: int, value: float) -> list[float]:
+        """Each side's expected final money once ``me`` gains ``value`` against the other by
+        a move: half of it each way, as only the gap decides (G-4)."""
+        after = list(equity)
+        after[me] += value / 2
+        after[1 - me] -= value / 2
+        return after
 
     def greedy_values(
         self, game: Game, beliefs: Beliefs | None, also: list[Action]
     ) -> list[tuple[Action, float]]:
-        """The greedy bot's view of its options: relative coins gained by each."""
+        """The greedy bot's view of its options: coins gained by each against the other
+        side, judged as the greedy player prices, buys and loads."""
         st = game.state
         pos = self.val.position(st)
         phase = st.phase
@@ -62,23 +117,20 @@ class StrozziExplainer:
                 elif act == DRAW:
                     rows.append((DRAW, stop + self.policy.draw_gain(st)))
             return rows
+        mine, theirs = self.worths(pos, st)
         if phase == "pricing":
-            mine = pos.worth(st.active, st.lot)
-            theirs = pos.worth(1 - st.active, st.lot)
             rows = []
             prices = self.policy.candidates(game, beliefs)
             for act in prices + [a for a in also if a.kind == "price"]:
                 price = act.amount or 0
-                # The opponent buys below the fair price; else the active player must.
+                # The other side buys up to the fair price; above it, the active player must.
                 if theirs - price >= price - mine:
                     rows.append((act, price - theirs))
                 else:
                     rows.append((act, mine - price))
             return rows
         if phase == "offer":
-            mine = pos.worth(1 - st.active, st.lot)
-            theirs = pos.worth(st.active, st.lot)
-            return [(BUY, mine - st.price), (DECLINE, st.price - theirs)]
+            return [(BUY, theirs - st.price), (DECLINE, st.price - mine)]
         rows = [(DISCARD, 0.0)]
         for act in legal:
             if isinstance(act, Action) and act.kind == "load":
