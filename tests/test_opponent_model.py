@@ -208,3 +208,59 @@ def test_the_search_never_offers_a_bid_near_the_whole_worth() -> None:
         assert max(bids) <= max(lo, int(worth * max(CANDIDATE_SHADES))), (seed, worth, bids)
         checked += 1
     assert checked >= 10
+
+
+# -- beliefs about how each opponent values (issue 20, item 3) ----------------------------------
+def _run_of_bids(style: str, seeds: range) -> tuple[object, list[tuple]]:
+    """Every bid and pass seat 1 (of ``style``) made in whole 4-player games against
+    greedy and two more of its style, as a watcher sees them: (opponent model, sightings)."""
+    from engine.chance import seat_seed
+
+    sightings: list[tuple] = []
+    opponents = None
+    for seed in seeds:
+        game = engine.new_game("medici", 4, seed=seed)
+        bots = [make_bot(s, seat_seed(seed, k))
+                for k, s in enumerate(["greedy", style, style, style])]
+        opponents = build_parts(game.variant).opponents
+        memory: dict = {}
+        while not game.is_over:
+            seat = game.current_player
+            game.apply(bots[seat].choose(game.view(seat), game.legal_actions(), game.variant))
+            got = opponents.evidence(game)
+            if got is not None:
+                memory[got[0]] = got[1]
+        sightings += [s for seen in memory.values() for s in seen if s[0] == 1]
+    return opponents, sightings
+
+
+@pytest.mark.parametrize(("style", "valuation"),
+                         [("face", "face"), ("racer", "race"), ("collector", "majorities"),
+                          ("thrifty", "ours")])
+def test_a_run_of_bids_tells_how_the_bidder_values_lots(style: str, valuation: str) -> None:
+    opponents, sightings = _run_of_bids(style, range(2))
+    assert len(sightings) >= 15
+    beliefs = opponents.prior(4)
+    before = dict(zip(beliefs.valuations, beliefs.valuation_weights(1), strict=True))
+    assert before[valuation] < 0.5  # the prior is spread over the field
+    for sighting in sightings:
+        opponents.observe(beliefs, sighting)
+    after = dict(zip(beliefs.valuations, beliefs.valuation_weights(1), strict=True))
+    assert beliefs.likeliest(1)[0] == valuation, after
+    if style != "thrifty":  # ours and the mix of it overlap; the others stand apart
+        assert after[valuation] > 0.8, after
+
+
+def test_greedy_reads_a_racers_limit_from_its_race_worth() -> None:
+    # After watching a racer, greedy expects it to pay for the ship race alone: a lot it
+    # values by the race is expected to cost more than our estimate's share says.
+    opponents, sightings = _run_of_bids("racer", range(2))
+    learnt = opponents.prior(4)
+    for sighting in sightings:
+        opponents.observe(learnt, sighting)
+    ceilings = (10, 4, 30, 0, 7)  # ours, face, race, majorities, mix
+    prior = opponents.prior(4)
+    assert learnt.outbid_chance(1, ceilings, 12) > prior.outbid_chance(1, ceilings, 12) + 0.3
+    rng = Rng(5)
+    kinds = [learnt.sample(1, rng) for _ in range(200)]
+    assert sum(k.valuation == learnt.valuations.index("race") for k in kinds) > 170
