@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterator
 from operator import itemgetter
 from typing import Any, NamedTuple
@@ -19,7 +20,7 @@ _FORMS: dict[str, tuple[str, ...]] = {}
 declares it (one pattern a kind): how ``str(action)`` writes its arguments."""
 
 
-class Action(tuple):  # type: ignore[type-arg]  (a kind, then whole numbers)
+class Action(tuple):  # type: ignore[type-arg]  # a kind, then whole numbers
     """One move: its ``kind`` (``draw``, ``bid``...) and its arguments, whole numbers in the
     order its game's ``Grammar`` names them (``Action("bid", 7)``). The core knows no
     argument's meaning; the grammar names them and gives the text form (``str(action)``),
@@ -125,8 +126,54 @@ def is_legal(action: Action, legal: list[Legal]) -> bool:
 
 
 def describe(legal: list[Legal]) -> list[str]:
-    """Text forms of legal entries, for messages (``bid 8..40``, ``pass``)."""
-    return [str(entry) for entry in legal]
+    """Text forms of legal entries, for messages (``bid 8..40``, ``pass``); actions of one
+    kind that differ only in their numbers are written together, the choices of each
+    number joined by ``/``: ``load 3/4/5 harbour 1/2/3`` for the nine loads of every ship
+    to every harbour (when they are every such pair; ``load 4`` stays apart)."""
+    out: list[str] = []
+    groups: dict[tuple[str, tuple[str, ...]], list[list[str]]] = {}
+    order: list[tuple[str, tuple[str, ...]] | str] = []
+    for entry in legal:
+        words = str(entry).split()
+        if isinstance(entry, Span) or len(words) < 2 or not all(
+                w.isdigit() for w in words[1::2] if w) or len(words) % 2:
+            order.append(str(entry))
+            continue
+        key = (words[0], tuple(words[2::2]))  # the kind and the names between the numbers
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        groups[key].append(words[1::2])
+    for item in order:
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        out.extend(_together(item, groups[item]))
+    return out
+
+
+def _together(key: tuple[str, tuple[str, ...]], numbers: list[list[str]]) -> list[str]:
+    """Actions of one shape in as few texts as every combination allows."""
+    kind, names = key
+    columns = [sorted(set(row[i] for row in numbers), key=int) for i in range(len(names) + 1)]
+    size = 1
+    for column in columns:
+        size *= len(column)
+    if size != len({tuple(row) for row in numbers}):
+        # Not every combination: by the first number, each with its choices of the rest.
+        firsts: dict[str, list[list[str]]] = {}
+        for row in numbers:
+            firsts.setdefault(row[0], []).append(row[1:])
+        out = []
+        for first, rests in firsts.items():
+            rest_cols = [sorted(set(r[i] for r in rests), key=int) for i in range(len(names))]
+            out.append(" ".join([kind, first] + [f"{n} {'/'.join(c)}"
+                                                  for n, c in zip(names, rest_cols, strict=True)]))
+        return out
+    parts = [kind, "/".join(columns[0])]
+    for name, column in zip(names, columns[1:], strict=True):
+        parts += [name, "/".join(column)]
+    return [" ".join(parts)]
 
 
 class Grammar:
@@ -219,7 +266,11 @@ class Grammar:
             values.append(_number(rest[0], part, usage))
             rest = rest[1:]
         if rest:
-            raise IllegalAction(f"unexpected {quote(' '.join(rest))} after {kind}: {usage}")
+            names = [p[:-1] for p in pattern if p.endswith("?")]
+            close = difflib.get_close_matches(rest[0].lower(), names, n=1, cutoff=0.6)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise IllegalAction(f"unexpected {quote(' '.join(rest))} after {kind}{hint}: "
+                                f"{usage}")
         if len(values) == 1:
             return amount_action(kind, values[0])
         return Action(kind, *values)
@@ -234,7 +285,12 @@ def _article(part: str) -> str:
 
 
 def _number(word: str, name: str, usage: str) -> int:
-    if not (word.isascii() and word.isdigit()) or len(word) > len(str(MAX_NUMBER)):
+    if word.isascii() and word.isdigit() and int(word[:40]) > MAX_NUMBER:
+        shown = word if len(word) <= 24 else f"{word[:12]}... ({len(word)} digits)"
+        raise IllegalAction(
+            f"{name} {shown} is too large: a number here is at most {MAX_NUMBER}: {usage}"
+        )
+    if not (word.isascii() and word.isdigit()):
         raise IllegalAction(
             f"{name} must be a whole number 0 or more, got {quote(word)}: {usage}"
         )

@@ -17,6 +17,8 @@ from engine.errors import ChanceExhausted
 
 _MASK = (1 << 64) - 1
 _TWO64 = 1 << 64
+_LIMITS = [0] + [_TWO64 - _TWO64 % n for n in range(1, 257)]
+"""For ``n`` up to 256, the rejection limit of ``below(n)``: outputs from it up are redrawn."""
 
 
 class Rng:
@@ -38,7 +40,7 @@ class Rng:
         """A uniform integer in ``0 <= x < n`` (rejection sampling: no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs n >= 1")
-        limit = _TWO64 - _TWO64 % n
+        limit = _LIMITS[n] if n <= 256 else _TWO64 - _TWO64 % n
         while True:
             # next64 inlined: this is on every simulated move's path.
             self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
@@ -49,11 +51,24 @@ class Rng:
                 return z % n
 
     def shuffled(self, items: Sequence[Any]) -> list[Any]:
-        """A Fisher-Yates shuffle of a copy of ``items``."""
+        """A Fisher-Yates shuffle of a copy of ``items`` (the same outputs as ``below``)."""
         out = list(items)
+        # below() and next64() inlined, constants and state in locals: every new day or
+        # round and every determinization shuffles (about 0.2 µs a card instead of 0.35).
+        state = self.state
         for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _LIMITS[n] if n <= 256 else _TWO64 - _TWO64 % n
+            while True:
+                state = z = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             out[i], out[j] = out[j], out[i]
+        self.state = state
         return out
 
     def clone(self) -> Rng:

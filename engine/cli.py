@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import engine.commands
 from engine.errors import MediciError
+from engine.layout import stream_width, wrap_text
 from engine.registry import PROGRAM, titles
 
 SHELL_OPTIONS = ("--script", "--saves", "--no-color", "--seed")
@@ -59,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args) or 0)
     except MediciError as err:
-        print(f"medici: {err}", file=sys.stderr)
+        print(wrap_text(f"medici: {err}", stream_width(sys.stderr)), file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from engine.bots import make_bot
+from engine.layout import fit_table, wrap_words
 from engine.records.store import atomic_write
 from engine.registry import find
 from engine.rules import Variant, load_variant
@@ -496,24 +497,23 @@ def _figure(m: Measure, value: Interval, signed: bool = False) -> str:
     return f"{value.mean:{sign}.1f} ± {value.half:.1f}"
 
 
-def format_report(cmp: Comparison) -> str:
-    """The comparison as a table: A, B and the paired difference B - A for every figure."""
+def format_report(cmp: Comparison, width: int | None = None) -> str:
+    """The comparison as a table: A, B and the paired difference B - A for every figure,
+    laid out for ``width`` columns (None: one line a figure, as for a pipe)."""
     bots = _bots_text(cmp.bots)
     lines = [
         f"A = {cmp.a}, B = {cmp.b}: {cmp.games} games each, {cmp.players} players, {bots}, "
         f"seeds {cmp.seed}..{cmp.seed + cmp.games - 1} for both ({cmp.seconds:.1f} s)",
         "",
     ]
+    lines = [part for line in lines for part in wrap_words(line, width)]
     rows = [(m.label, _figure(m, m.a), _figure(m, m.b), _figure(m, m.diff, True)
              + (" *" if m.significant else "")) for m in cmp.measures()]
     head = ("", f"A {cmp.a}", f"B {cmp.b}", "B - A")
-    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(4)]
-    for row in [head, *rows]:
-        lines.append(
-            f"{row[0]:<{widths[0]}}  {row[1]:>{widths[1]}}  {row[2]:>{widths[2]}}  {row[3]}"
-        )
-    lines += ["", "(low-high%): 95% Wilson score interval of a share; ± : half-width of the "
-              "95% confidence interval;", "* : the difference's interval leaves out 0"]
+    lines += fit_table(head, rows, width, aligns=["<", ">", ">", "<"])
+    notes = ["", "(low-high%): 95% Wilson score interval of a share; ± : half-width of the "
+             "95% confidence interval;", "* : the difference's interval leaves out 0"]
+    lines += [part for line in notes for part in wrap_words(line, width)]
     return "\n".join(lines) + "\n"
 
 
@@ -534,8 +534,18 @@ def _bar(fraction: float, width: int, fancy: bool) -> str:
     return "█" * (eighths // 8) + (_EIGHTHS[eighths % 8] if eighths % 8 else "")
 
 
-def text_chart(cmp: Comparison, width: int = 40, fancy: bool = True) -> str:
-    """A bar chart for the terminal: each figure of A above the same figure of B."""
+CHART_BAR = 40
+"""The longest bar of the text chart, in columns (less on a narrow terminal)."""
+
+
+def text_chart(cmp: Comparison, width: int = CHART_BAR, fancy: bool = True,
+               columns: int | None = None) -> str:
+    """A bar chart for the terminal: each figure of A above the same figure of B.
+
+    ``width`` is the longest bar; ``columns`` the terminal's width (None: a pipe). Where a
+    line of label, bar and figure would not fit, the bars grow shorter (down to 10 columns)
+    and then each label stands on a line of its own above its two bars.
+    """
     measures = cmp.measures()
     groups = [
         ("Who wins (share of games, shared victories split)",
@@ -545,20 +555,31 @@ def text_chart(cmp: Comparison, width: int = 40, fancy: bool = True) -> str:
         (f"Money ({money_of(cmp.game)})", [m for m in measures if m.kind == "money"]),
     ]
     label_w = max((len(m.label) for m in measures), default=0)
+    figure_w = max((len(_figure(m, v)) for m in measures for v in (m.a, m.b)), default=0)
+    own_line = False
+    if columns is not None:
+        room = columns - (2 + label_w + 3 + 1 + figure_w)
+        if room < 10:
+            own_line, label_w = True, 0
+            room = columns - (4 + 1 + figure_w)
+        width = max(5, min(width, room))
     lines: list[str] = []
     for title, group in groups:
         if not group:
             continue
-        lines.append(title)
+        lines += wrap_words(title, columns)
         top = 1.0 if group[0].kind == "share" else max(
             max(m.a.high, m.b.high) for m in group
         ) or 1.0
         for m in group:
+            if own_line:
+                lines.append(f"  {m.label}")
             for tag, value in (("A", m.a), ("B", m.b)):
-                label = m.label if tag == "A" else ""
+                label = m.label if tag == "A" and not own_line else ""
                 bar = _bar(value.mean / top, width, fancy)
                 lines.append(
-                    f"  {label:<{label_w}} {tag} {bar:<{width}} {_figure(m, value)}"
+                    f"  {label:<{label_w}} {tag} {bar:<{width}} {_figure(m, value)}".rstrip()
+                    if not own_line else f"  {tag} {bar:<{width}} {_figure(m, value)}".rstrip()
                 )
         lines.append("")
     return "\n".join(lines)

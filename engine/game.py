@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,6 +20,9 @@ from engine.logic import Event, Logic, State
 from engine.names import player_name_problem
 from engine.registry import default_variant
 from engine.rules import Variant, load_variant
+
+CHECK_PUSH = os.environ.get("MEDICI_CHECK_PUSH") == "1"
+"""Whether ``Game.push`` checks its move as ``apply`` does (``MEDICI_CHECK_PUSH=1``)."""
 
 
 class Game:
@@ -119,6 +123,7 @@ class Game:
         """Apply an action (or its text form) for the current player; returns the game.
 
         An illegal action raises IllegalAction and leaves the game exactly as it was (G-2).
+        The checked door: for people, records and any caller that is not sure of its move.
         """
         logic = self.logic
         act = self._action(action)
@@ -126,18 +131,51 @@ class Game:
         logic.validate(st, act)
         if st.chance.__class__ is SeededChance:
             logic.perform(st, act)
-            return self
-        # Any other chance source can run out, or give a bad outcome, half-way through an
-        # automatic step (a free fill, a new day). It refuses before it changes itself, so
-        # the game as it was is the log so far, rebuilt, with the same chance source.
+        else:
+            self._perform(st, act)
+        return self
+
+    def push(self, action: Action) -> Game:
+        """Apply a trusted move fast, unchecked: python-chess's ``push`` beside ``apply``.
+
+        ``action`` must be an ``Action`` legal in this very state: an entry of
+        ``legal_actions()`` or an amount inside one of its ``Span`` entries, as a policy,
+        a search or a bot that chose from them has (``Bot.choose`` checks its move against
+        the legal list it was given). ``push`` skips everything ``apply`` checks first: the
+        text form and the action's shape and types, the phase table (is the move allowed
+        in this phase?) and the rules' checks (M-8, M-9, S-7..S-11...). So an illegal move
+        is not refused: it may leave the game in a state no legal play reaches, or fail
+        with any error. What it keeps: the move is carried out by the same rules code as
+        ``apply`` (the same events, the same chance, the same automatic steps), and a move
+        that runs out of given chance (``ChanceExhausted``) leaves the game as it was.
+
+        ``MEDICI_CHECK_PUSH=1`` in the environment (read at import; or
+        ``engine.game.CHECK_PUSH = True``) makes ``push`` check like ``apply``: for
+        debugging a bot or a policy.
+        """
+        st = self.state
+        if CHECK_PUSH:
+            return self.apply(action)
+        if st.chance.__class__ is SeededChance:
+            self.logic.perform(st, action)
+        else:
+            self._perform(st, action)
+        return self
+
+    def _perform(self, st: State, act: Action) -> None:
+        """Carry out a move with a chance source that can run out (not a seeded one).
+
+        Such a source can run out, or give a bad outcome, half-way through an automatic
+        step (a free fill, a new day). It refuses before it changes itself, so the game as
+        it was is the log so far, rebuilt, with the same chance source.
+        """
         backup = None if st.log and st.log[0].get("type") == "setup" else st.clone()
         before = len(st.log)
         try:
-            logic.perform(st, act)
+            self.logic.perform(st, act)
         except ChanceExhausted:
             self.state = backup if backup is not None else self._rebuilt(before, st.chance)
             raise
-        return self
 
     def _rebuilt(self, events: int, chance: Chance) -> State:
         """The state after the first ``events`` events, continuing with ``chance``."""

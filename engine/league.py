@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.bots import FIELD, check_spec
+from engine.layout import fit_table, text_width, wrap_words
 from engine.registry import default_variant
 from engine.rules import Variant, load_variant
 from engine.stats import share_text
@@ -124,23 +125,27 @@ def overall(matches: Sequence[Match]) -> dict[str, Any]:
     }
 
 
-def report(bot: str, variant: str, matches: Sequence[Match]) -> str:
-    """The league as a text table, worst case first."""
-    lines = [
-        f"league of {bot} ({variant}): one seat against the rest all of one style, "
-        "seats rotated; worst case first",
-        f"{'players':>7}  {'field':<8}  {'games':>5}  {'win share (95% CI)':<22}  "
-        f"{'even':>5}  {'x even':>6}  {'money':>13}  {'field money':>11}",
-    ]
-    for m in matches:
-        lines.append(
-            f"{m.players:>7}  {m.style:<8}  {m.games:>5}  "
-            f"{share_text(m.win_share, m.low, m.high, 5):<22}  {100 * m.fair:>4.0f}%  "
-            f"{m.ratio:>6.2f}  {m.mean_money:>6.1f} ± {m.money_ci95:<4.1f}  {m.field_money:>11.1f}"
-        )
+def report(bot: str, variant: str, matches: Sequence[Match], width: int | None = None) -> str:
+    """The league as a text table, worst case first, laid out for ``width`` columns (None:
+    one line a row, as for a pipe)."""
+    lines = wrap_words(f"league of {bot} ({variant}): one seat against the rest all of one "
+                       "style, seats rotated; worst case first", width)
+    header = ["players", "field", "games", "win share (95% CI)", "even", "x even", "money",
+              "field money"]
+    rows = [[str(m.players), m.style, str(m.games), share_text(m.win_share, m.low, m.high, 5),
+             f"{100 * m.fair:.0f}%", f"{m.ratio:.2f}", f"{m.mean_money:.1f} ± {m.money_ci95:.1f}",
+             f"{m.field_money:.1f}"] for m in matches]
+    aligns = [">", "<", ">", "<", ">", ">", ">", ">"]
+    table = fit_table(header, rows, None, aligns)
+    if width is not None and any(text_width(line) > width for line in table):
+        # Narrow: the table size and the style make one label, on a line of its own.
+        header = ["", *header[2:]]
+        rows = [[f"{r[0]} players, {r[1]}", *r[2:]] for r in rows]
+        table = fit_table(header, rows, width, ["<", *aligns[2:]])
+    lines += table
     s = overall(matches)
-    lines.append(
+    lines += wrap_words(
         f"{s['games']} games in {s['matches']} matches; worst: {s['worst']} "
-        f"({s['worst_ratio']:.2f}x even); mean {s['mean_ratio']:.2f}x even"
+        f"({s['worst_ratio']:.2f}x even); mean {s['mean_ratio']:.2f}x even", width
     )
     return "\n".join(lines)

@@ -65,6 +65,9 @@ class Logic:
     def __init__(self, rules: dict[str, Any], strict: bool | None = None) -> None:
         self.rules = rules
         self.pm = PhaseMachine(self.phases, self, strict=strict)
+        self.strict = self.pm.strict
+        """Whether every trigger goes through ``transitions`` (a move that stays in its
+        phase then fires its trigger too; the compiled table needs no step for it)."""
         self.phase_words = {r.name: r.words for r in self.phases.rows if r.words}
         self.actors = self.pm.actors
         """Phase -> who acts in it (read by ``Game.current_player`` directly: hot path)."""

@@ -42,11 +42,14 @@ class LotDrawing:
     max_lot: int
 
     def __init__(self, rules: dict[str, Any], strict: bool | None = None) -> None:
-        super().__init__(rules, strict)  # type: ignore[call-arg]  (Logic comes next)
+        super().__init__(rules, strict)  # type: ignore[call-arg]  # Logic comes next
         # C-level getters: asked before every move, so no Python call for them.
         self._source = attrgetter(self.lot_words.source)
         self._left = attrgetter(self.lot_words.source, self.lot_words.unknown)
         self._piece_key = self.lot_words.piece
+        pm = self.pm  # type: ignore[attr-defined]  # a Logic
+        # A draw that stays in its phase fires nothing in the compiled table.
+        self._fire_draw = pm.strict or "draw" not in pm.stays
 
     # What each game says.
     def continue_source(self, st: Any) -> None:
@@ -83,20 +86,27 @@ class LotDrawing:
 
     def legal_draw(self, st: Any) -> list[Legal]:
         """``draw`` while the lot may grow (``draw_problem`` without its messages)."""
+        return [DRAW] if self.may_draw(st) else []
+
+    def may_draw(self, st: Any) -> bool:
+        """Whether the lot may grow by one piece now (``draw_problem`` is None)."""
         size = len(st.lot) + 1
         if size > self.max_lot:
-            return []
+            return False
         known, unknown = self._left(st)
-        if (not known and not unknown) or self.lot_room(st) < size:
-            return []
-        return [DRAW]
+        return bool(known or unknown) and self.lot_room(st) >= size
 
     def legal_draw_stop(self, st: Any) -> list[Legal]:
         """``draw`` and ``stop`` together, for a phase that allows both (the usual case)."""
         lot = st.lot
-        if not lot:
-            return self.legal_draw(st)
-        return [DRAW, STOP] if self.legal_draw(st) else [STOP]
+        # may_draw inlined: this runs before nearly every other move of a game.
+        size = len(lot) + 1
+        if size > self.max_lot:
+            return [STOP] if lot else []
+        known, unknown = self._left(st)
+        if (known or unknown) and self.lot_room(st) >= size:
+            return [DRAW, STOP] if lot else [DRAW]
+        return [STOP] if lot else []
 
     def legal_stop(self, st: Any) -> list[Legal]:
         """``stop`` once the lot has a piece."""
@@ -108,7 +118,8 @@ class LotDrawing:
         if not source:
             self.continue_source(st)
             source = self._source(st)
-        self.pm.fire(st, "draw")  # type: ignore[attr-defined]  (a Logic)
+        if self._fire_draw:
+            self.pm.fire(st, "draw")  # type: ignore[attr-defined]  # a Logic
         piece = source.pop()
         st.lot.append(piece)
         st.log.append({"type": "draw", "player": player, self._piece_key: piece})
@@ -116,7 +127,7 @@ class LotDrawing:
     def perform_stop(self, st: Any, player: int) -> None:
         """``player`` stops drawing; the phase table says what follows."""
         st.log.append({"type": "stop", "player": player})
-        self.pm.fire(st, "stop")  # type: ignore[attr-defined]  (a Logic)
+        self.pm.fire(st, "stop")  # type: ignore[attr-defined]  # a Logic
 
 
 __all__ = ["DRAW", "STOP", "LotDrawing", "LotWords"]

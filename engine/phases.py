@@ -137,6 +137,13 @@ class PhaseMachine:
                     raise ValueError(f"{trigger} from {source}: expected one plain transition")
                 dest = trans[0].dest
                 self.table[(source, trigger)] = (dest, self._callbacks[dest] if dest else [])
+        self.stays = frozenset(
+            trigger
+            for trigger in {t for _, t in self.table}
+            if all(dest is None for (_, t), (dest, _) in self.table.items() if t == trigger)
+        )
+        """The triggers that never leave their phase: in the compiled table firing one
+        does nothing, so a move of that kind need not fire it (unless ``strict``)."""
         self.final_states = frozenset(s["name"] for s in spec.states if s.get("final"))
         for state in self.machine.states:
             self.moves_in[state] = tuple(

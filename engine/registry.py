@@ -81,10 +81,12 @@ class GameInfo:
     """``module:Class`` of its narrator (``engine.narrative.Narrator`` subclass); '' tells
     events plainly."""
     table: str = ""
-    """``module:function`` drawing its table from a view, ``table(view, bots) -> Text``;
-    '' shows the generic table."""
+    """``module:function`` drawing its table from a view for a terminal's width,
+    ``table(view, bots, width) -> Text`` (``width`` None: a pipe, no wrapping; a function
+    of two arguments is wrapped by the shell); '' shows the generic table."""
     rules_text: str = ""
-    """``module:function`` summarising its rules, ``summary(rules, players) -> Text``."""
+    """``module:function`` summarising its rules, ``summary(rules, players[, width]) ->
+    Text``."""
     model: str = ""
     """``module:function`` building one bot's parts of its model, ``parts(variant) ->
     engine.bots.parts.Parts`` (evaluator, policy, opponent model, explainer); '' leaves the

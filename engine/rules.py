@@ -8,6 +8,7 @@ machine.
 from __future__ import annotations
 
 import copy
+import difflib
 import hashlib
 import json
 import os
@@ -115,8 +116,11 @@ def resolve_document(
     if not _is_file(_locate(base_ref, path.parent)):
         # Said at the `extends:` line: that is where the fix goes.
         file, line = doc.where(("extends",))
-        known = ", ".join(variant_names())
-        message = f"no variant or rules file {base_ref!r} (shipped variants: {known})"
+        names = variant_names()
+        close = difflib.get_close_matches(base_ref, names, n=1, cutoff=0.6)
+        hint = f": did you mean {close[0]!r}?" if close else ""
+        message = (f"no variant or rules file {base_ref!r}{hint} (shipped variants: "
+                   f"{', '.join(names)})")
         raise RulesError([Problem(file, line, "extends", message)])
     base = resolve_document(base_ref, path.parent, depth + 1, files)
     own = doc.without("extends")
@@ -225,8 +229,26 @@ def _unsafe_text(doc: Document) -> list[Problem]:
     return problems
 
 
+NOT_RULES = ("description",)
+"""Top-level keys of a rules file that change no rule (the words ``medici variants`` shows):
+the digest leaves them out, so rewording a description relabels no saved game."""
+
+
 def digest(rules: dict[str, Any]) -> str:
-    """A SHA-256 over the canonical JSON of resolved rules."""
+    """A SHA-256 over the canonical JSON of resolved rules, their description left out
+    (``NOT_RULES``): two rules files that play the same game have the same digest.
+
+    Records of version 1 and before took the description in (``digest_with_description``);
+    reading one recomputes its digest this way once the old one is checked.
+    """
+    if isinstance(rules, dict) and any(key in rules for key in NOT_RULES):
+        rules = {k: v for k, v in rules.items() if k not in NOT_RULES}
+    return digest_with_description(rules)
+
+
+def digest_with_description(rules: dict[str, Any]) -> str:
+    """The digest of records up to version 1: a SHA-256 over the canonical JSON of the
+    whole resolved rules, description included."""
     try:
         text = json.dumps(rules, sort_keys=True, separators=(",", ":"), default=str)
     except TypeError:

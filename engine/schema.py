@@ -9,6 +9,7 @@ than one error per run. Game-specific cross-checks use :class:`Checker`.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
 from collections.abc import Iterable
 
@@ -206,8 +207,12 @@ class Record(Node):
             node = known.get(key) if isinstance(key, str) else None
             if node is None:
                 expected = ", ".join(known) or "no keys"
+                close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6) \
+                    if isinstance(key, str) else []
+                hint = f": did you mean {close[0]!r}?" if close else ""
                 checker.error(
-                    path + (key,), f"unknown key {show(key)} (expected one of: {expected})"
+                    path + (key,),
+                    f"unknown key {show(key)}{hint} (expected one of: {expected})"
                 )
             else:
                 node.check(item, path + (key,), checker)

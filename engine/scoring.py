@@ -9,21 +9,29 @@ def ranked_payouts(scores: Sequence[int], table: Sequence[int]) -> list[tuple[in
     """Pay ``table`` by rank of ``scores`` (highest first), ties sharing their places (M-14).
 
     Tied players add up the payouts of the places they occupy and share them equally,
-    rounded down. Returns, per player, ``(payout, place, tied)``: place is 1-based (the
-    best place of the tie), tied lists the players sharing it (the player included).
+    rounded down; places beyond the end of ``table`` pay 0. Returns, per player,
+    ``(payout, place, tied)``: place is 1-based (the best place of the tie), tied lists the
+    players sharing it (the player included).
     """
-    order = sorted(range(len(scores)), key=lambda p: -scores[p])
-    out: list[tuple[int, int, list[int]]] = [(0, 0, [])] * len(scores)
+    n = len(scores)
+    # A stable sort, highest first: tied players stay in seat order, so each group is sorted.
+    order = sorted(range(n), key=scores.__getitem__, reverse=True)
+    out: list[tuple[int, int, list[int]]] = [(0, 0, [])] * n
     start = 0
-    while start < len(order):
-        end = start
-        while end + 1 < len(order) and scores[order[end + 1]] == scores[order[start]]:
+    while start < n:
+        top = scores[order[start]]
+        end = start + 1
+        while end < n and scores[order[end]] == top:
             end += 1
-        group = sorted(order[start : end + 1])
-        share = sum(table[start : end + 1]) // len(group)
-        for p in group:
-            out[p] = (share, start + 1, group)
-        start = end + 1
+        if end == start + 1:
+            p = order[start]
+            out[p] = (table[start] if start < len(table) else 0, end, [p])
+        else:
+            group = order[start:end]
+            share = sum(table[start:end]) // len(group)
+            for p in group:
+                out[p] = (share, start + 1, group)
+        start = end
     return out
 
 

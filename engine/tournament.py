@@ -24,6 +24,7 @@ from engine.bots import make_bot
 from engine.chance import seat_seed
 from engine.errors import MediciError
 from engine.game import Game, new_game
+from engine.layout import fit_table, wrap_words
 from engine.rules import Variant, load_variant, variant_from_rules
 from engine.simulate import play_random
 from engine.stats import Running, share_text
@@ -58,12 +59,14 @@ def play_game(variant: str | Variant, bots: Sequence[str], seed: int) -> dict[st
 
 
 def _play(game: Game, players: list[Any]) -> None:
-    apply = game.apply
+    # The fast path: ``Bot.choose`` checks its move against the legal list it is given here,
+    # the list of this very state, so the move needs no second check.
+    push = game.push
     variant = game.variant
     while not game.is_over:
         seat = game.current_player
         assert seat is not None
-        apply(players[seat].choose(game.view(seat), game.legal_actions(), variant))
+        push(players[seat].choose(game.view(seat), game.legal_actions(), variant))
 
 
 def lineup(bots: Sequence[str], index: int) -> list[str]:
@@ -478,8 +481,9 @@ def csv_rows(records: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
             }
 
 
-def report(run_: Run) -> str:
-    """The summary as a text table: per bot, then per seat."""
+def report(run_: Run, width: int | None = None) -> str:
+    """The summary as a text table: per bot, then per seat; laid out for ``width`` columns
+    (None: one line a row, as for a pipe)."""
     s = run_.summary
     lines = [
         f"{s['games']} games of {s['variant']}, {s['players']} players "
@@ -491,14 +495,16 @@ def report(run_: Run) -> str:
             "are not perfectly balanced between the bots"
         )
     lines.append(f"fair share {100 * s['fair_share']:.1f}%")
-    width = max(8, *(len(b["bot"]) for b in s["bots"]))
+    lines = [part for line in lines for part in wrap_words(line, width)]
     head = "win share (95% CI)"
-    lines.append(f"{'bot':<{width}}  {'seats':>5}  {head:<22}  {'mean money'}")
-    for b in s["bots"]:
-        lines.append(f"{b['bot']:<{width}}  {b['seats']:>5}  {_pct(b):<22}  {_money(b)}")
-    lines.append(f"{'seat':<{width}}  {'':>5}  {head:<22}  {'mean money'}")
-    for row in s["seats"]:
-        lines.append(f"{row['seat']:<{width}}  {'':>5}  {_pct(row):<22}  {_money(row)}")
+    label = max(8, *(len(b["bot"]) for b in s["bots"]))
+    bots = [[b["bot"].ljust(label), str(b["seats"]), _pct(b), _money(b)] for b in s["bots"]]
+    seats = [[str(row["seat"]).ljust(label), "", _pct(row), _money(row)] for row in s["seats"]]
+    aligns = ["<", ">", "<", ">"]
+    # One table, the seats' own header a row of it, so both parts keep the same columns.
+    lines += fit_table(["bot", "seats", head, "mean money"],
+                       [*bots, ["seat".ljust(label), "", head, "mean money"], *seats],
+                       width, aligns)
     return "\n".join(lines)
 
 

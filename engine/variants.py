@@ -7,6 +7,7 @@ show of it. Every function takes a variant name (``medici-rich``) or a file path
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import dataclass, field
@@ -14,13 +15,18 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import Problem, RulesError
+from engine.layout import wrap_words
+from engine.registry import default_game, find
 from engine.rules import (
     Variant,
     check_document,
     config_dir,
     load_variant,
     resolve_document,
+    variant_names,
 )
+from engine.schema import ListOf, MapOf, Node, validate
+from engine.schema import Record as Fields
 from engine.yamlsafe import Document, KeyPath, Origin, dotted, load_yaml
 
 MISSING = object()
@@ -81,11 +87,92 @@ def check_variant(ref: str) -> CheckResult:
     try:
         doc = resolve_document(ref, files=files)
     except RulesError as err:
-        return CheckResult(ref, None, files, problems=list(err.problems))
+        problems = list(err.problems)
+        if any(p.path == "extends" for p in problems):
+            # The base is missing, but the file's own keys can still be checked.
+            problems += _own_problems(ref, problems)
+        return CheckResult(ref, None, files, problems=by_line(problems))
     result = CheckResult(ref, doc, files)
-    result.problems = _problems(doc)
+    result.problems = by_line(_problems(doc))
+    info = find(doc.data.get("game")) if isinstance(doc.data, dict) else None
+    if info is not None:
+        result.problems = deeper_hints(result.problems, info.schema)
     result.warnings = _warnings(doc, files)
     return result
+
+
+_UNKNOWN = re.compile(r"unknown key '([^']+)'(?:: did you mean '([^']+)'\?)?")
+
+
+def deeper_hints(problems: list[Problem], schema: Node) -> list[Problem]:
+    """An unknown key that is the name of a key deeper in the rules, misspelt or not
+    (``start_mony`` at the top: ``player_counts.N.start_money``), is pointed there."""
+    keys = _schema_keys(schema, "")
+    out = []
+    for problem in problems:
+        found = _UNKNOWN.match(problem.message)
+        if found is None:
+            out.append(problem)
+            continue
+        key = found.group(1)
+        here = problem.path.rsplit(".", 1)[0] if "." in problem.path else ""
+        # Only keys of other levels: this level's were offered already.
+        names = {name: where for name, where in keys if where != here}
+        close = difflib.get_close_matches(key, list(names), n=1, cutoff=0.8)
+        best = found.group(2)
+        if close and (best is None or difflib.SequenceMatcher(None, key, close[0]).ratio()
+                      > difflib.SequenceMatcher(None, key, best).ratio()):
+            where = f"{names[close[0]]}.{close[0]}" if names[close[0]] else close[0]
+            message = (f"unknown key {key!r}: did you mean {close[0]!r}? It goes at {where}"
+                       + problem.message[found.end():])
+            problem = Problem(problem.file, problem.line, problem.path, message)
+        out.append(problem)
+    return out
+
+
+def _schema_keys(node: Node, where: str) -> list[tuple[str, str]]:
+    """(key, where it goes) for every key of a schema, ``N`` for a mapping's keys."""
+    out: list[tuple[str, str]] = []
+    if isinstance(node, Fields):
+        for key, inner in {**node.fields, **node.optional}.items():
+            out.append((key, where))
+            out += _schema_keys(inner, f"{where}.{key}" if where else key)
+    elif isinstance(node, MapOf):
+        out += _schema_keys(node.value_node, f"{where}.N" if where else "N")
+    elif isinstance(node, ListOf):
+        out += _schema_keys(node.item, where)
+    return out
+
+
+def by_line(problems: list[Problem]) -> list[Problem]:
+    """Problems in the order of the file: the checked file's first, by line, then those
+    of the files it extends (inherited values), by file and line."""
+    first = problems[0].file if problems else ""
+    return sorted(problems, key=lambda p: (p.file != first, str(p.file), p.line or 0))
+
+
+def _own_problems(ref: str, found: list[Problem]) -> list[Problem]:
+    """What is wrong with a rules file's own keys, checked against its game's schema
+    without the base it names (which cannot be found): unknown keys and values of the
+    wrong kind; a key it leaves to the base is no problem here."""
+    try:
+        doc = load_yaml(Path(ref))
+    except (RulesError, OSError, ValueError):
+        return []
+    data = doc.data if isinstance(doc.data, dict) else {}
+    base = data.get("extends")
+    close = difflib.get_close_matches(str(base), variant_names(), n=1, cutoff=0.6)
+    game = data.get("game")
+    if not isinstance(game, str):
+        game = load_variant(close[0]).game if close else default_game().id
+    info = find(game)
+    if info is None:
+        return []
+    own = doc.without("extends").without("remove")
+    seen = {(p.line, p.path) for p in found}
+    return deeper_hints([p for p in validate(own, info.schema)
+                         if not p.message.startswith("missing key")
+                         and (p.line, p.path) not in seen], info.schema)
 
 
 def _problems(doc: Document) -> list[Problem]:
@@ -330,13 +417,15 @@ def show_value(value: object) -> str:
     return "(not set)" if value is MISSING else scalar(value)
 
 
-def format_diff(left: str, right: str, differences: list[Difference]) -> str:
-    """``medici variant diff`` output: a header naming both sides, then one key per line."""
+def format_diff(left: str, right: str, differences: list[Difference],
+                width: int | None = None) -> str:
+    """``medici variant diff`` output: a header naming both sides, then one key per line;
+    a line wider than ``width`` goes on under its key, indented (None: never)."""
     lines = [f"--- {left}", f"+++ {right}"]
     if not differences:
         lines.append("(no differences)")
     for d in differences:
-        lines.append(f"{d.key}: {show_value(d.left)} -> {show_value(d.right)}")
+        lines += wrap_words(f"{d.key}: {show_value(d.left)} -> {show_value(d.right)}", width, 4)
     return "\n".join(lines) + "\n"
 
 

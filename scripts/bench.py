@@ -1,91 +1,390 @@
-"""Benchmarks: print the figures the issues ask for. Not a test: nothing here asserts a time.
+"""Speed against this release: each target figure of issue 22 beside commit 61198a6's.
 
-Run: ``python scripts/bench.py`` (add ``--quick`` for a short run). Sections of other parts
-of the project live in ``scripts/bench_*.py``, each with ``run(quick: bool) -> None``; they
-are run after the engine's own figures, in name order.
+Run: ``python scripts/bench.py`` (``--quick`` for a short run, ``--rounds N``, ``--base
+COMMIT``, ``--peer PATH``, ``--all`` to run the per-part sections ``scripts/bench_*.py``
+afterwards). Nothing here asserts a time.
+
+How it measures. The base commit is checked out in a temporary git worktree. Every figure
+is measured in a fresh subprocess per side and round, each importing the engine from its
+own tree only (``sys.path[0]`` is the tree; the worker prints where ``engine`` came from
+and the run stops if it is not that tree). Rounds alternate the order of the two sides
+(this tree first, then the base; then the base first...), so both meet the same machine:
+on a shared one, what runs beside slows both alike. The figure of a side is the median
+of its rounds; the ratio printed is that of the medians, with the lowest and highest
+per-round ratio beside it. Throughputs are per CPU second of the worker (``process_time``),
+MCTS as ``scripts/bench_bots.py`` measures it (per CPU second, then by the wall clock).
+
+The public Python peer (jeromematthewcelestine/medici_game, ``medici.py``) is never part of
+this repository: get that file yourself and pass its path with ``--peer PATH``. It is run
+with the issue's random policy (draw or stop 50/50; in an auction pass half the time, else
+a uniform bid), as our side's "random 4p (issue's policy)" figure is.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
+import io
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+BASE = "61198a6"
+"""This release: the commit issue 22 measures against."""
 
-from engine import load_variant, new_game  # noqa: E402
-from engine.chance import Rng  # noqa: E402
-from engine.simulate import play_random, random_action  # noqa: E402
+# name: (label, unit, higher is better, target as a ratio to the base (None: none), work)
+FIGURES: dict[str, tuple[str, str, bool, float | None, dict[str, int]]] = {
+    "medici4": ("random 4p Medici games (play_random)", "games/s", True, 2.0,
+                {"games": 400}),
+    "issue4": ("random 4p Medici games (issue's policy)", "games/s", True, 2.0,
+               {"games": 400}),
+    "strozzi": ("random Medici vs Strozzi games (play_random)", "games/s", True, 2.0,
+                {"games": 300}),
+    "rollout4": ("a rollout move, Medici 4p (its policy included)", "µs", False, None,
+                 {"count": 100}),
+    "rollout2": ("a rollout move, Medici vs Strozzi", "µs", False, None, {"count": 60}),
+    "mcts4": ("MCTS iterations at the first bid, Medici 4p", "it/CPU s", True, 1.8,
+              {"iterations": 1000}),
+    "mcts2": ("MCTS iterations at the first price, Medici vs Strozzi", "it/CPU s", True,
+              1.8, {"iterations": 1000}),
+    "openspiel4": ("OpenSpiel adapter, random Medici 4p", "steps/s", True, 2.0, {"games": 60}),
+    "openspiel2": ("OpenSpiel adapter, random Medici vs Strozzi", "steps/s", True, 2.0,
+                   {"games": 60}),
+    "clone": ("memory of Game.clone() (Medici 4p, mid-game)", "bytes", False, 1.0,
+              {"copies": 2000}),
+    "record": ("memory of a loaded record (a whole 6p random game)", "KB", False, 1.0,
+               {"loads": 3}),
+}
+QUICK = {"games": 5, "count": 5, "iterations": 5, "copies": 4, "loads": 1}
+"""In ``--quick``, each work size is divided by this."""
 
 
-def engine_figures(variant: str, counts: list[int], quick: bool) -> None:
-    """Random games per second per player count, µs per apply and per clone."""
-    var = load_variant(variant)
-    games = 60 if quick else 400
-    print(f"== {variant}: random play ==")
-    for players in counts:
-        played = []
-        start = time.perf_counter()
+# -- the worker: one figure, in a subprocess, from one tree -------------------------------------
+def _issue_policy_game(engine: Any, variant: Any, seed: int, rng: random.Random) -> int:
+    """One 4-player game by the issue's random policy; returns its moves."""
+    from engine.actions import amount_action
+
+    game = engine.new_game(variant, 4, seed=seed)
+    move = getattr(game, "push", game.apply)  # the base has no fast path
+    legal = game.legal_actions
+    moves = 0
+    while not game.is_over:
+        options = legal()
+        if game.state.phase == "selecting":
+            action = options[0] if len(options) == 1 or rng.random() < 0.5 else options[1]
+        elif len(options) == 1 or rng.random() < 0.5:
+            action = options[-1]  # pass
+        else:
+            span = options[0]
+            action = amount_action(span.kind, rng.randint(span.lo, span.hi))
+        move(action)
+        moves += 1
+    return moves
+
+
+def _peer_rate(path: str, games: int) -> float:
+    """The peer's random 4-player games a CPU second, by the issue's random policy."""
+    spec = importlib.util.spec_from_file_location("medici_peer", path)
+    assert spec and spec.loader
+    peer = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(peer)
+    rng = random.Random(1)
+    random.seed(1)  # the peer shuffles with the random module
+    sink = io.StringIO()
+    start = time.process_time()
+    with contextlib.redirect_stdout(sink):  # it prints "COMPLETING SHIP n"
+        for _ in range(games):
+            state = peer.MediciGame().InitialState()
+            while not state.IsTerminal():
+                legal = state.LegalActions()
+                if state.phase == peer.Phase.Draw:
+                    action = legal[0] if len(legal) == 1 or rng.random() < 0.5 else legal[1]
+                elif len(legal) == 1 or rng.random() < 0.5:
+                    action = legal[-1]  # BidAction(0): pass
+                else:
+                    action = legal[rng.randrange(len(legal) - 1)]
+                state.DoApplyAction(action)
+            sink.seek(0)
+            sink.truncate()
+    return games / (time.process_time() - start)
+
+
+def _script(name: str) -> Any:
+    """This tree's ``scripts/NAME.py``, loaded after the engine under test was imported.
+
+    Both sides are measured by the same code (this tree's); the engine modules it uses
+    are the ones already imported, and their submodules load from that engine's folder.
+    """
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).parent / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def worker(tree: Path, figure: str, work: dict[str, int]) -> dict[str, Any]:
+    """Measure one figure with the engine of ``tree``."""
+    sys.path.insert(0, str(tree))
+    import engine
+
+    out: dict[str, Any] = {}
+    assert engine.__file__ is not None
+    from engine import load_variant
+    from engine.simulate import play_random
+
+    if figure in ("medici4", "strozzi"):
+        name, players = ("medici", 4) if figure == "medici4" else ("medici-vs-strozzi", 2)
+        var = load_variant(name)
+        games = work["games"]
+        start = time.process_time()
+        moves = 0
+        money = 0
         for seed in range(games):
-            played.append(play_random(var, players, seed))
-        took = time.perf_counter() - start
-        actions = sum(1 for g in played for e in g.events if var.logic.action_of(e) is not None)
-        print(f"{players} players: {games / took:8.0f} games/s  "
-              f"({actions / games:.0f} actions a game, {took / actions * 1e6:.2f} µs an action "
-              f"including choosing it)")
-    players = counts[len(counts) // 2]
-    # Apply alone: replay recorded choices, so choosing costs nothing.
+            game = play_random(var, players, seed)
+            moves += len(game.events)
+            money += sum(game.summary()["money"])
+        out["value"] = games / (time.process_time() - start)
+        out["check"] = [moves, money]  # the same games on both sides
+    elif figure == "issue4":
+        var = load_variant("medici")
+        rng = random.Random(7)
+        games = work["games"]
+        start = time.process_time()
+        moves = sum(_issue_policy_game(engine, var, seed, rng) for seed in range(games))
+        out["value"] = games / (time.process_time() - start)
+        out["check"] = [moves]
+    elif figure.startswith("rollout"):
+        bench_bots = _script("bench_bots")
+        name, players = ("medici", 4) if figure == "rollout4" else ("medici-vs-strozzi", 2)
+        out["value"] = bench_bots.rollout_cost(name, players, work["count"])[1]
+    elif figure.startswith("mcts"):
+        bench_bots = _script("bench_bots")
+        name, players = ("medici", 4) if figure == "mcts4" else ("medici-vs-strozzi", 2)
+        wall, cpu = bench_bots.mcts_rate(name, players, work["iterations"])
+        out["value"], out["wall"] = cpu, wall  # CPU: what runs beside does not count
+    elif figure.startswith("openspiel"):
+        if importlib.util.find_spec("pyspiel") is None:
+            out["value"] = None
+        else:
+            bench_adapters = _script("bench_adapters")
+            name, players = ("medici", 4) if figure == "openspiel4" else ("medici-vs-strozzi", 2)
+            out["value"] = bench_adapters._time(bench_adapters._openspiel, name, players,
+                                                work["games"])[1]
+    elif figure == "clone":
+        out["value"] = _clone_bytes(engine, work["copies"])
+    elif figure == "record":
+        out["value"] = _record_kb(tree, work["loads"])
+    elif figure == "peer":
+        out["value"] = _peer_rate(os.environ["MEDICI_BENCH_PEER"], work["games"])
+    # Where every engine module used came from: the tree's own folder, none other.
+    root = (tree / "engine").resolve()
+    out["engine"] = str(root)
+    out["strays"] = sorted(
+        m.__file__ for name, m in list(sys.modules.items())
+        if name.split(".")[0] == "engine" and getattr(m, "__file__", None)
+        and not Path(m.__file__).resolve().is_relative_to(root)
+    )
+    return out
+
+
+def _clone_bytes(engine: Any, copies: int) -> float:
+    """Bytes a ``Game.clone()`` of a mid-game 4-player Medici game holds (tracemalloc)."""
+    import tracemalloc
+
+    from engine.chance import Rng
+    from engine.simulate import random_action
+
+    game = engine.new_game("medici", 4, seed=1)
     rng = Rng(7)
-    scripts = []
-    for seed in range(games // 4):
-        game = new_game(var, players, seed=seed)
-        moves = []
-        while not game.is_over:
-            act = random_action(game, rng)
-            moves.append(act)
-            game.apply(act)
-        scripts.append((seed, moves))
-    total = 0
-    took = 0.0
-    for seed, moves in scripts:
-        game = new_game(var, players, seed=seed)
-        apply = game.apply
-        start = time.perf_counter()
-        for act in moves:
-            apply(act)
-        took += time.perf_counter() - start
-        total += len(moves)
-    print(f"apply ({players} players): {took / total * 1e6:.2f} µs")
-    game = new_game(var, players, seed=1)
-    for _ in range(30):
+    for _ in range(60):
         game.apply(random_action(game, rng))
-    n = 5000 if quick else 20000
-    start = time.perf_counter()
-    for _ in range(n):
-        game.clone()
-    print(f"clone ({players} players, mid-game): {(time.perf_counter() - start) / n * 1e6:.2f} µs")
-    start = time.perf_counter()
-    for _ in range(n):
-        game.legal_actions()
-    print(f"legal_actions: {(time.perf_counter() - start) / n * 1e6:.2f} µs")
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    kept = [game.clone() for _ in range(copies)]
+    used = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    assert len(kept) == copies
+    return used / copies
+
+
+def _record_kb(tree: Path, loads: int) -> float:
+    """KB held by one loaded and verified record: a full 6-player Medici game (tracemalloc).
+
+    The record is written by the tree's own engine from a seeded random game (the same game
+    on both sides: the random policy's games are identical)."""
+    import tracemalloc
+
+    from engine.records import load_game, save_game
+    from engine.simulate import play_random
+
+    game = play_random("medici", 6, 1)
+    with tempfile.TemporaryDirectory() as folder:
+        path = save_game(game, "bench", directory=folder)
+        load_game(path)  # warm: imports and caches are not the record's
+        sizes = []
+        for _ in range(loads):
+            tracemalloc.start()
+            before = tracemalloc.get_traced_memory()[0]
+            loaded = load_game(path)
+            sizes.append(tracemalloc.get_traced_memory()[0] - before)
+            tracemalloc.stop()
+            del loaded
+    return min(sizes) / 1024
+
+
+# -- the driver ---------------------------------------------------------------------------------
+def _run_worker(tree: Path, figure: str, work: dict[str, int], env: dict[str, str]) -> Any:
+    args = [sys.executable, str(Path(__file__).resolve()), "--worker", str(tree), figure,
+            json.dumps(work)]
+    done = subprocess.run(args, capture_output=True, text=True, env=env, cwd=tempfile.gettempdir())
+    if done.returncode != 0:
+        raise SystemExit(f"{figure} on {tree}: the worker failed:\n{done.stderr[-3000:]}")
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    if Path(result["engine"]) != (tree / "engine").resolve() or result["strays"]:
+        raise SystemExit(f"{figure}: the worker for {tree} imported engine modules from "
+                         f"elsewhere: {result['strays'] or result['engine']}")
+    return result
+
+
+def _beside() -> str:
+    """What else the machine is doing: load average and the busiest other processes."""
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    try:
+        top = subprocess.run(["ps", "-eo", "pcpu,etimes,comm", "--sort=-pcpu", "--no-headers"],
+                             capture_output=True, text=True, timeout=10).stdout.splitlines()
+    except (OSError, subprocess.SubprocessError):
+        top = []
+    busy = [" ".join(line.split()[::2]) for line in top if float(line.split()[0]) >= 5.0]
+    return f"load average {load}; processes over 5% CPU: {', '.join(busy[:6]) or 'none'}"
+
+
+def _worktree(base: str) -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="medici-base-"))
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",
+                    str(folder), base], check=True)
+    return folder
+
+
+def compare(base: str, rounds: int, quick: bool, peer: str | None, only: list[str]) -> None:
+    """Measure every figure on both trees in alternating rounds and print the table."""
+    old = _worktree(base)
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"}
+    env.pop("MEDICI_CHECK_PUSH", None)
+    env.pop("MEDICI_STRICT_MACHINE", None)
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "engine"],
+                           capture_output=True, text=True).stdout.strip()
+    print(f"this tree: {ROOT} at {head}{' (with changes)' if dirty else ''}; "
+          f"base: {base} in {old}")
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; {rounds} rounds, sides "
+          "alternating; at the start: " + _beside())
+    figures = [f for f in FIGURES if not only or f in only]
+    results: dict[str, dict[str, list[Any]]] = {f: {"new": [], "old": []} for f in figures}
+    peer_rates: list[float] = []
+    try:
+        for r in range(rounds):
+            for figure in figures:
+                work = dict(FIGURES[figure][4])
+                if quick:
+                    work = {k: max(1, v // QUICK[k]) for k, v in work.items()}
+                order = [("new", ROOT), ("old", old)]
+                if r % 2:
+                    order.reverse()
+                for side, tree in order:
+                    results[figure][side].append(_run_worker(tree, figure, work, env))
+                if figure == "issue4" and peer:
+                    penv = {**env, "MEDICI_BENCH_PEER": str(Path(peer).resolve())}
+                    peer_rates.append(_run_worker(ROOT, "peer", work, penv)["value"])
+            print(f"  round {r + 1} of {rounds} done")
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)],
+                       check=False)
+        shutil.rmtree(old, ignore_errors=True)
+    print(f"at the end: {_beside()}")
+    print()
+    _table(results, base, peer_rates)
+
+
+def _table(results: dict[str, dict[str, list[Any]]], base: str, peer: list[float]) -> None:
+    print(f"{'figure':60} {base:>10} {'this tree':>10} {'ratio':>6}  (rounds)     target")
+    for figure, sides in results.items():
+        label, unit, higher, target, _ = FIGURES[figure]
+        new = [r["value"] for r in sides["new"]]
+        old = [r["value"] for r in sides["old"]]
+        if any(v is None for v in new + old):
+            print(f"{label:60} skipped: OpenSpiel is not installed")
+            continue
+        checks = {json.dumps(r.get("check")) for r in sides["new"] + sides["old"]}
+        a, b = statistics.median(old), statistics.median(new)
+        ratio = b / a if higher else a / b  # above 1: better
+        per = sorted((n / o if higher else o / n) for n, o in zip(new, old, strict=True))
+        goal = ""
+        if target is not None:
+            met = ratio >= target
+            goal = (f"{'>=' if target > 1 else 'no worse:'} {target:g}x "
+                    f"{'met' if met else 'NOT met'}")
+        if figure.startswith("rollout"):
+            goal = f"<= 10 µs {'met' if b <= 10 else 'NOT met'}"
+        print(f"{label + ' (' + unit + ')':60} {a:10.1f} {b:10.1f} {ratio:5.2f}x "
+              f" ({per[0]:.2f}-{per[-1]:.2f})  {goal}")
+        if len(checks) > 1:
+            print(f"{'':60} (the two sides played different games: {sorted(checks)})")
+        if figure.startswith("mcts"):
+            wall_old = statistics.median(r["wall"] for r in sides["old"])
+            wall_new = statistics.median(r["wall"] for r in sides["new"])
+            print(f"{'   the same by the wall clock (it/s)':60} {wall_old:10.1f} {wall_new:10.1f} "
+                  f"{wall_new / wall_old:5.2f}x")
+        if figure == "issue4" and peer:
+            p = statistics.median(peer)
+            print(f"{'   the public Python peer, same policy (games/s)':60} {p:10.1f} "
+                  f"{b:10.1f} {b / p:5.2f}x  (this tree over the peer; target >= 1.5x "
+                  f"{'met' if b / p >= 1.5 else 'NOT met'}; base over peer {a / p:.2f}x)")
+    print("ratio: above 1 is better for this tree (for µs and memory: the base's over ours); "
+          "in brackets the lowest and highest per-round ratio")
 
 
 def main() -> None:
-    """Run every section."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    """Compare against the base; with ``--all``, then run every per-part section."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="smaller work, 1 round")
+    parser.add_argument("--rounds", type=int, default=None, help="rounds (default 3)")
+    parser.add_argument("--base", default=BASE, help=f"the commit to compare with ({BASE})")
+    parser.add_argument("--peer", metavar="PATH",
+                        help="the public Python peer's medici.py (see the docstring)")
+    parser.add_argument("--only", nargs="*", default=[], choices=sorted(FIGURES),
+                        help="measure only these figures")
+    parser.add_argument("--all", action="store_true",
+                        help="then run the sections of scripts/bench_*.py on this tree")
+    parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    engine_figures("medici", [2, 3, 4, 5, 6], args.quick)
-    for path in sorted(Path(__file__).parent.glob("bench_*.py")):
-        spec = importlib.util.spec_from_file_location(path.stem, path)
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        print()
-        module.run(args.quick)
+    if args.worker:
+        tree, figure, work = args.worker
+        print(json.dumps(worker(Path(tree), figure, json.loads(work))))
+        return
+    if args.peer and not Path(args.peer).is_file():
+        raise SystemExit(f"--peer {args.peer}: no such file")
+    rounds = args.rounds or (1 if args.quick else 3)
+    compare(args.base, rounds, args.quick, args.peer, args.only)
+    if args.all:
+        sys.path.insert(0, str(ROOT))
+        for path in sorted(Path(__file__).parent.glob("bench_*.py")):
+            spec = importlib.util.spec_from_file_location(path.stem, path)
+            assert spec and spec.loader
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            print()
+            module.run(args.quick)
 
 
 if __name__ == "__main__":

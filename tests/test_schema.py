@@ -82,7 +82,7 @@ def test_reports_every_problem_with_path_and_line() -> None:
         (
             10,
             "player_counts.7.hnad",
-            "unknown key 'hnad' (expected one of: ship_payouts, hand)",
+            "unknown key 'hnad': did you mean 'hand'? (expected one of: ship_payouts, hand)",
         ),
         (2, "player_counts", "missing key 3"),
         (11, "target", "expected one of any_player, self, got 'selff'"),

@@ -60,7 +60,8 @@ def test_new_reads_players_bots_variant_and_seed(run):
     assert spec.names == ("Ann", "Player 2", "Cy") and spec.bots == (None, "random", "greedy")
     assert spec.seed == 9 and spec.variant.name == "medici"
     spec = parse_new(["medici-vs-strozzi"])
-    assert spec.names == ("Medici", "Strozzi") and spec.bots == (None, "mcts")
+    # You, on the Medici side (issue 18), against the default bot.
+    assert spec.names == ("You", "Strozzi") and spec.bots == (None, "mcts")
     spec = parse_new(["4"])
     assert spec.names[0] == "You" and spec.bots == (None, "mcts", "mcts", "mcts")
     spec = parse_new(["medici", "3", "--variant", "medici-amigo"])
@@ -263,7 +264,8 @@ def test_new_refuses_a_misspelt_game_instead_of_seating_it():
 
 def test_strozzi_replay_speaks_of_rounds_and_its_toolbar_fits(run):
     """MvS is played in rounds (S-*): the banner offers `goto round R`; the replay toolbar
-    stays within 100 columns (it was cut at 120) even with a long save name and a bot to act."""
+    fits the terminal (it was cut at 120; now at 100, 80 and 60 columns) even with a long
+    save name and a bot to act, cut between words only."""
     from engine.chance import Rng
     from engine.game import new_game
     from engine.simulate import random_action
@@ -277,13 +279,16 @@ def test_strozzi_replay_speaks_of_rounds_and_its_toolbar_fits(run):
     text = run.do(f"replay {name}")
     assert "goto round R" in text and "goto day" not in text
     for _ in range(40):
-        bar = "".join(t for _, t in toolbar(run.shell))
-        assert len(bar) <= 100, bar
+        bar = "".join(t for _, t in run.shell.mode.toolbar(100))
+        assert len(bar) < 100, bar
         assert "round " in bar and "exit" in bar
+        for width in (80, 60):
+            narrow = "".join(t for _, t in run.shell.mode.toolbar(width))
+            assert len(narrow) < width and "round " in narrow, narrow
         if run.shell.mode.view.step == run.shell.mode.view.total:
             break
         run.do("next")
-    assert "Replay autosave-2024-05-0" in bar and "…" in bar
+    assert "Replay autosave-20" in bar and "…" in bar
     assert "round 1" in run.do("goto round 1")
 
 

@@ -41,6 +41,9 @@ class Driver:
     def hook(self, shell) -> None:
         self.shells.append(shell)
         self.prompts.append("".join(text for _, text in shell.prompt_text()))
+        if shell.pending is not None:  # a random move out of all proportion: yes, make it
+            self.pipe.send_text("y\r")
+            return
         if self.lines:
             line = self.lines.pop(0)
             self.pipe.send_text((line(shell) if callable(line) else line) + "\r")
@@ -100,7 +103,7 @@ def test_full_game_against_bots_save_quit_resume_replay_branch(saves):
     assert "New game of medici: Ann, Player 2 (bot random), Player 3 (bot greedy)" in out
     assert "now saved as midway" in out and (saves / "midway.json").is_file()
     assert [i.name for i in list_saves(saves)] == ["midway"]  # one file per game
-    assert "`medici resume` continues it" in out
+    assert f"`medici resume --saves {saves}` continues it" in out  # the folder it was given
     midway = load_game("midway", saves)
     assert not midway.game.is_over and midway.bots == [None, "random", "greedy"]
     human_moves = [e for e in midway.game.events

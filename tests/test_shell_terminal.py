@@ -11,21 +11,14 @@ import re
 import select
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from screens import medici_command
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|\x1b[=>]|\r")
-
-
-def medici_command() -> list[str]:
-    """The installed console script (beside this Python first), else the module."""
-    found = shutil.which("medici", path=f"{Path(sys.executable).parent}{os.pathsep}"
-                                          f"{os.environ.get('PATH', '')}")
-    return [found] if found else [sys.executable, "-m", "engine.cli"]
 
 
 def environment(tmp_path: Path, delay: str = "0") -> dict[str, str]:
@@ -153,7 +146,9 @@ def test_type_tab_complete_move_and_quit_in_a_real_terminal(kind, tmp_path):
             screen = term.screen()
             assert b"\x1b[0;38;5;" in term.raw  # colour, as the terminal has it
         # The line may be wrapped at the terminal's width (between words).
-        assert "`medici resume` continues it" in " ".join(screen.split())
+        # It names the saves folder the shell was given (--saves), to be found again.
+        assert "continues it" in screen and re.search(
+            r"`medici resume --saves \S+saves` continues it", " ".join(screen.split()))
     finally:
         term.close()
     saves = list((tmp_path / "saves").glob("medici-*-ann-bo-cy.json"))

@@ -293,7 +293,7 @@ AMIGO_DIFF = """\
 --- medici
 +++ medici-amigo
 name: medici -> medici-amigo
-description: "Medici for 2-6 players, Rio Grande / Grail Games rules (RULES.md M-1..M-18)." \
+description: "Medici for 2-6 players, Rio Grande / Grail Games rules (docs/rules.md M-1..M-18)." \
 -> "The original Amigo edition (M-19): 3-6 players, 6-player ship payouts 30/20/10/10/5/0, \
 track bonuses only on levels 6 and 7."
 tracks.bonuses.5: 5 -> (not set)

@@ -68,7 +68,13 @@ def test_every_problem_is_reported_at_the_line_that_wrote_it(tmp_path: Path) -> 
     ])
     messages = {path: message for _, _, path, message in problems}
     assert messages["days"] == "expected an integer from 1 to 20, got 'many'"
-    assert messages["start_mony"].startswith("unknown key 'start_mony' (expected one of:")
+    # The closest key, even one a level deeper (issue 18: `dayz` -> `days`).
+    assert messages["start_mony"].startswith(
+        "unknown key 'start_mony': did you mean 'start_money'? It goes at "
+        "player_counts.N.start_money (expected one of:")
+    # In the order of the file: the checked file's problems by line, then the base's.
+    assert [(f, line) for f, line, _, _ in problems] == sorted(
+        [(f, line) for f, line, _, _ in problems], key=lambda p: (p[0] != "house.yaml", p))
     assert "'gold' is reserved" in messages["cards.commodities.4"]
     # Cross-checks (M-17, M-13, M-3/M-4, M-8) name the other value and where it was written.
     assert messages["tracks.bonuses.9"] == (
@@ -128,7 +134,8 @@ def test_missing_base_is_reported_at_the_extends_line(tmp_path: Path) -> None:
     ref = write(tmp_path, "v.yaml", "name: v\ndescription: d\nextends: medicci\n")
     [(file, line, path, message)] = found(ref)
     assert (file, line, path) == ("v.yaml", 3, "extends")
-    assert message.startswith("no variant or rules file 'medicci' (shipped variants: medici,")
+    assert message.startswith("no variant or rules file 'medicci': did you mean 'medici'? "
+                              "(shipped variants: medici,")
 
 
 def test_remove_of_a_key_the_base_lacks_is_reported_per_entry(tmp_path: Path) -> None:
@@ -173,6 +180,19 @@ def test_inherited_description_is_a_warning_not_a_problem(tmp_path: Path) -> Non
 # -- the commands -----------------------------------------------------------------------------
 
 
+def test_a_wrong_extends_still_reports_the_files_own_problems(tmp_path: Path) -> None:
+    """Issue 18: the closest variant for an unknown ``extends``, and the rest of the file
+    checked all the same (its own keys against the game's schema), by line."""
+    ref = write(tmp_path, "v.yaml", "name: v\nextends: medicci\ndescription: d\ndayz: 4\n"
+                                    "days: many\nplayer_counts: {4: {start_money: lots}}\n")
+    problems = found(ref)
+    assert [(line, path) for _, line, path, _ in problems] == [
+        (2, "extends"), (4, "dayz"), (5, "days"), (6, "player_counts.4.start_money")]
+    messages = [m for *_, m in problems]
+    assert "did you mean 'medici'?" in messages[0]
+    assert messages[1].startswith("unknown key 'dayz': did you mean 'days'?")
+
+
 def test_check_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write(tmp_path, "base.yaml", BASE)
     bad = write(tmp_path, "house.yaml", HOUSE)
@@ -184,7 +204,8 @@ def test_check_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     errors = captured.err.splitlines()
     assert errors[-1] == f"{bad}: 9 problems"
     assert len([e for e in errors[:-1] if ".yaml:" in e]) == 9  # every problem, not the first
-    assert any(e.endswith("house.yaml:5: start_mony: unknown key 'start_mony' "
+    assert any(e.endswith("house.yaml:5: start_mony: unknown key 'start_mony': did you mean "
+                          "'start_money'? It goes at player_counts.N.start_money "
                           "(expected one of: name, game, description, cards, days, max_lot, "
                           "min_bid, lot_limit, track_moves, start_player, later_start_player, "
                           "tie_break, tracks, player_counts, extends, remove, loans)")

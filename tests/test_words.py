@@ -140,39 +140,80 @@ def test_a_word_spread_over_styles_stays_whole_and_continuations_hang():
     assert all(get_cwidth(line) <= 30 for line in lines)
 
 
-def test_table_rows_are_kept_whole():
+def test_table_rows_that_fit_stay_whole_and_wider_ones_break_between_words():
+    row = "  " + "  ".join(f"col{i:02}" for i in range(2))
     long_row = "  " + "  ".join(f"col{i:02}" for i in range(20))
-    text = Text("A title that is long enough to wrap at twenty").row(long_row).line("x y")
+    text = (Text("A title that is long enough to wrap at twenty").row(row).row(long_row)
+            .line("x y"))
     wrapped = to_plain_text(wrap(text.fragments, 20))
-    assert long_row in wrapped.split("\n")
+    lines = wrapped.split("\n")
+    assert row in lines  # 14 columns: whole
+    assert all(get_cwidth(line) <= 20 for line in lines)  # never cut by the terminal
+    assert wrapped.split() == text.plain().split()
     assert "[row]" not in wrapped and wrapped.startswith("A title that is long\n")
 
 
-def _shell_output(tmp_path, columns: int | None) -> str:
+def test_a_word_wider_than_the_line_is_broken_a_path_after_a_slash():
+    path = "/home/someone/.local/share/medici/saves/medici-2026-12-01-you-bo-cy.json"
+    wrapped = to_plain_text(wrap([("", f"The game is saved in {path}: replay it.")], 30))
+    lines = wrapped.split("\n")
+    assert all(get_cwidth(line) <= 30 for line in lines)
+    assert path in "".join(line.strip() for line in lines)  # every character, in order
+    assert any(line.rstrip().endswith("/") for line in lines)  # cut after a folder
+
+
+def _shell_output(tmp_path, columns: int | None, monkeypatch) -> dict[str, str]:
+    """What each command printed, by command (the saves in a short relative folder, so that
+    their paths fit a line)."""
+    monkeypatch.chdir(tmp_path)
     out = io.StringIO()
-    shell = Shell(Console(out, io.StringIO(), columns=columns), saves=str(tmp_path / "saves"))
-    shell.run_script(["new medici You=bot:random Bo=bot:random Cy=bot:random --seed 4",
-                      "show", "rules", "help", "rules medici-vs-strozzi"])
-    # The saves' paths differ from run to run (temporary folder, date): one word for them.
-    return re.sub(r"\S*/saves/\S*", "SAVE", out.getvalue())
+    shell = Shell(Console(out, io.StringIO(), columns=columns), saves="sv")
+    parts = {}
+    for line in ["new medici You=bot:random Bo=bot:random Cy=bot:random --seed 4", "show",
+                 "rules", "help", "rules medici-vs-strozzi", "saves"]:
+        start = out.tell()
+        shell.run_script([line])
+        shell.done = False
+        # The saves' paths differ from run to run (temporary folder, date): one word for them.
+        parts[line.split()[0] + (" mvs" if "strozzi" in line else "")] = re.sub(
+            r"sv/\S*", "SAVE", out.getvalue()[start:])
+    return parts
 
 
 @pytest.fixture(scope="module")
-def unwrapped(tmp_path_factory) -> str:
-    return _shell_output(tmp_path_factory.mktemp("plain"), None)
+def unwrapped(tmp_path_factory) -> dict[str, str]:
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        return _shell_output(tmp_path_factory.mktemp("plain"), None, monkeypatch)
+
+
+def _content(text: str) -> list[str]:
+    """The cards, numbers and names of a text, sorted: what a table shows, however laid out."""
+    return sorted(w.strip(".,;()") for w in text.split()
+                  if re.fullmatch(r"[(]?([a-z]+:\d+|-?\d+|You|Bo|Cy)[.,;)]?", w))
+
+
+def _story(text: str) -> list[str]:
+    """The words of a game's telling, the table shown at its start left out."""
+    lines = text.split("\n")
+    top = next(i for i, line in enumerate(lines) if line.startswith("Medici ·"))
+    end = next(i for i, line in enumerate(lines) if line.startswith("Pile:"))
+    return " ".join(lines[:top] + lines[end + 1:]).split()
 
 
 @pytest.mark.parametrize("width", [60, 80, 100])
-def test_the_shell_wraps_a_whole_game_between_words(tmp_path, unwrapped, width):
-    """A game told in full, the table, rules and help at 60, 80 and 100 columns: the same
-    words in the same order as unwrapped, every line within the width except a table's rows,
-    which are kept whole."""
-    plain = unwrapped
-    wrapped = _shell_output(tmp_path, width)
-    assert wrapped.split() == plain.split()
-    plain_lines = set(plain.split("\n"))
-    too_wide = [line for line in wrapped.split("\n") if get_cwidth(line) > width]
-    assert all(line in plain_lines for line in too_wide)  # a table's row, as it was
-    assert any(get_cwidth(line) > width for line in plain.split("\n")
-               if line not in too_wide)  # there was something to wrap
-    assert "You draw" in " ".join(wrapped.split()) and not THIRD_PERSON.search(wrapped)
+def test_the_shell_lays_a_whole_game_out_for_the_width(tmp_path, unwrapped, width,
+                                                       monkeypatch):
+    """A game told in full, the table, rules, help and saves at 60, 80 and 100 columns:
+    the story in the same words in the same order as unwrapped, the table with the same
+    words (laid out anew), and no line wider than the window."""
+    wrapped = _shell_output(tmp_path, width, monkeypatch)
+    story = _story(wrapped["new"])
+    assert story == _story(unwrapped["new"])  # the game told: only wrapped
+    for part in ("new", "show"):  # the table laid out anew: the same cards, names, numbers
+        assert _content(wrapped[part]) == _content(unwrapped[part])
+    for name, text in wrapped.items():
+        too_wide = [line for line in text.split("\n") if get_cwidth(line) > width]
+        assert too_wide == [], (name, too_wide)
+    assert any(get_cwidth(line) > width for text in unwrapped.values()
+               for line in text.split("\n"))  # there was something to lay out
+    assert "You draw" in " ".join(story) and not THIRD_PERSON.search(" ".join(story))

@@ -7,7 +7,7 @@ their public bids and prices, a prior over the field's styles before that). The 
 the player's own decisions, keyed by what the player would have observed on the way
 (moves and drawn cards, never the hidden order); the opponents move by their sampled
 types. A short rollout (``ROLLOUT_MOVES``, cheap rules for drawing) plays on through the
-engine's fast path (``Game.apply`` on the sampled game), never past the day's or round's
+engine's fast path (``Game.push`` on the sampled game), never past the day's or round's
 end, and the model's equity estimate judges the position: the objective is the chance of
 winning with the expected rank and money as tie-breaks (``_outcome``).
 """
@@ -225,7 +225,7 @@ class MctsBot(ModelBot):
         mark = horizon(game)
         path: list[tuple[Node, int]] = []
         node = root
-        apply = game.apply
+        apply = game.push  # every move below is chosen from the sample's legal moves
         opponent = parts.opponents.move
         while True:
             i = node.select()

@@ -91,6 +91,10 @@ class Explainer(Protocol):
         """Moves with the greedy estimate of the money each gains (the policy's move is
         the one of most value)."""
 
+    def lot_worth(self, game: Game, seat: int) -> float | None:
+        """What the lot on sale is worth to ``seat`` in money (None: no lot, or it cannot
+        be theirs), for the shell's question before an amount out of all proportion."""
+
     def shift(self, equity: list[float], me: int, value: float) -> list[float]:
         """Each player's expected final money once ``me`` gains ``value`` by a move, as
         ``greedy_values`` counts gains."""

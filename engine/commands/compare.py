@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from engine.compare import compare, format_report, plot_png, text_chart
+from engine.layout import stream_width
 from engine.records.store import check_target
 
 
@@ -68,9 +69,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.as_dict(), indent=2))
     else:
-        print(format_report(result))
+        columns = stream_width(sys.stdout)
+        print(format_report(result, columns))
         if not args.no_chart:
-            print(text_chart(result, fancy=_can_draw_blocks()), end="")
+            print(text_chart(result, fancy=_can_draw_blocks(), columns=columns), end="")
     if args.plot:
         try:
             plot_png(result, args.plot)
@@ -87,7 +89,8 @@ def _run(args: argparse.Namespace) -> int:
             )
             if args.json or args.no_chart:
                 out = sys.stderr if args.json else sys.stdout
-                print(text_chart(result, fancy=_can_draw_blocks()), end="", file=out)
+                print(text_chart(result, fancy=_can_draw_blocks(), columns=stream_width(out)),
+                      end="", file=out)
             return 0
         print(f"plot written to {args.plot}", file=sys.stderr)
     return 0

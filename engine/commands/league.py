@@ -8,6 +8,7 @@ import sys
 
 from engine.bots import BOT_SPECS, FIELD
 from engine.commands.options import add_game_options, add_run_options
+from engine.layout import stream_width
 from engine.league import overall, play, report
 from engine.rules import load_variant
 from engine.tournament import TournamentError
@@ -73,5 +74,5 @@ def _run(args: argparse.Namespace) -> int:
                "table": [m.as_dict() for m in matches]}
         print(json.dumps(out, indent=2))
     else:
-        print(report(args.bot, var.name, matches))
+        print(report(args.bot, var.name, matches, stream_width(sys.stdout)))
     return 0

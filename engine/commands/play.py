@@ -21,6 +21,47 @@ def register(sub: argparse._SubParsersAction) -> None:
                      help="game, players (names, bot:SPEC), --variant X, --seed N")
     _shell_options(new)
     new.set_defaults(run=_new)
+    register_saves(sub)
+
+
+def register_saves(sub: argparse._SubParsersAction) -> None:
+    """Add ``saves`` and ``open``."""
+    listing = sub.add_parser(
+        "saves", help="list the saved games, one row per game (as the shell's `saves`)",
+        description="The saved games, newest first: name, game, scoring period reached (or "
+        "finished), last played, players; the 20 newest unless --all.")
+    listing.add_argument("--all", action="store_true", help="every save, not only the 20 newest")
+    listing.add_argument("--delete", metavar="NAME", help="remove a save")
+    listing.add_argument("--saves", metavar="DIR", help="the saves folder")
+    listing.set_defaults(run=_saves)
+    opening = sub.add_parser(
+        "open", help="open a saved game in the shell and play on (as the shell's `open`)",
+        description="Open the shell on a saved game: a save name (`medici saves` lists them) "
+        "or a path.")
+    opening.add_argument("name", metavar="NAME", help="a save name or a record file")
+    _shell_options(opening)
+    opening.set_defaults(run=_open)
+
+
+def _saves(args: argparse.Namespace) -> int:
+    import sys
+
+    from engine import records
+    from engine.layout import stream_width
+    from engine.shell import saves
+
+    if args.delete is not None:
+        print(f"Deleted {records.delete_save(args.delete, args.saves)}.")
+        return 0
+    print(saves.table(args.saves, everything=args.all, width=stream_width(sys.stdout)).plain())
+    return 0
+
+
+def _open(args: argparse.Namespace) -> int:
+    from engine.shell import run_shell
+
+    return run_shell(first=[f"open {shlex.quote(args.name)}"], saves=args.saves,
+                     color=False if args.no_color else None)
 
 
 def _shell_options(parser: argparse.ArgumentParser) -> None:

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
 from engine.errors import RecordError
+from engine.layout import stream_width, wrap_text, wrap_words
 from engine.records.examples import examples
 
 
@@ -43,6 +45,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     replay.add_argument("--full", action="store_true",
                         help="the full state, pile or bag order included (a study tool: it "
                         "tells what is still to come)")
+    replay.add_argument("--play", nargs="?", const="", metavar="SECONDS",
+                        help="start playing at once, SECONDS between steps (default 1; "
+                        "any key stops); --example plays at once unless --no-play")
+    replay.add_argument("--no-play", action="store_true",
+                        help="with --example: open at step 0 without playing")
     replay.add_argument("--saves", metavar="DIR", help="the saves folder for save names")
     replay.set_defaults(run=_replay)
 
@@ -88,7 +95,10 @@ def _replay(args: argparse.Namespace) -> int:
     path = (example_path(args.example or None) if args.example is not None
             else _path(args.file, args.saves))
     if args.to is None and not args.json and args.player is None and not args.full:
-        return _interactive(path, args.saves)
+        play = args.play
+        if play is None and args.example is not None and not args.no_play:
+            play = ""  # "watch 4 bots play a whole game": it plays
+        return _interactive(path, args.saves, play)
     cursor = ReplayCursor(path)
     step = cursor.total if args.to is None else args.to
     try:
@@ -105,12 +115,13 @@ def _replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(view, indent=2, ensure_ascii=False))
         return 0
-    print("\n".join(header(cursor.record)))
+    width = stream_width(sys.stdout)
+    print(_laid_out(header(cursor.record), width))
     print(f"step {cursor.step} of {cursor.total}")
     if seat is not None:
-        print(f"the view of {cursor.game.players[seat]} (the pile order stays hidden; "
-              "--full shows it)")
-    print("\n".join(describe_step(cursor)))
+        print(wrap_text(f"the view of {cursor.game.players[seat]} (the pile order stays "
+                        "hidden; --full shows it)", width))
+    print(_laid_out(describe_step(cursor), width))
     print(json.dumps(view, indent=2, ensure_ascii=False))
     return 0
 
@@ -127,13 +138,14 @@ def _seat(player: str | None, names: tuple[str, ...]) -> int | None:
     )
 
 
-def _interactive(path: Path, saves: str | None) -> int:
+def _interactive(path: Path, saves: str | None, play: str | None = None) -> int:
     try:
         from engine.shell import run_shell
     except ImportError:
         print("medici: the shell is not available; use --to N [--json]", file=sys.stderr)
         return 2
-    return int(run_shell(replay=path, saves=saves) or 0)
+    first = [f"play {play}".strip()] if play is not None else []
+    return int(run_shell(replay=path, saves=saves, first=first) or 0)
 
 
 def _verify(args: argparse.Namespace) -> int:
@@ -146,7 +158,7 @@ def _verify(args: argparse.Namespace) -> int:
             path = _path(name, args.saves)
             record, game = load_path(path)
         except RecordError as err:
-            print(f"FAILED {err}", file=sys.stderr)
+            print(wrap_text(f"FAILED {err}", stream_width(sys.stderr)), file=sys.stderr)
             failures += 1
             continue
         moves = sum(1 for e in record.events if game.logic.action_of(e) is not None)
@@ -158,15 +170,26 @@ def _verify(args: argparse.Namespace) -> int:
             else ""
         )
         rules = rules_label(record.variant, record.rules_digest)
-        print(
+        print(wrap_text(
             f"OK {record.source}: {rules}, {len(record.players)} players, "
-            f"{moves} moves, {state}{kind}{migrated}"
-        )
+            f"{moves} moves, {state}{kind}{migrated}", stream_width(sys.stdout)
+        ))
     return 1 if failures else 0
 
 
 def _log(args: argparse.Namespace) -> int:
     from engine.records import ReplayCursor, story
 
-    print("\n".join(story(ReplayCursor(_path(args.file, args.saves)))))
+    lines = story(ReplayCursor(_path(args.file, args.saves)))
+    print(_laid_out(lines, stream_width(sys.stdout)))
     return 0
+
+
+def _laid_out(lines: list[str], width: int | None) -> str:
+    """Story lines for a terminal of ``width`` columns: a long one goes on under its text
+    (a numbered move's under its words, not its number); a pipe gets them whole."""
+    out = []
+    for line in lines:
+        numbered = re.match(r"\s*\d+\. ", line)
+        out += wrap_words(line, width, numbered.end() if numbered else None)
+    return "\n".join(out)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from engine import rulebook
 from engine.errors import MediciError
+from engine.layout import stream_width, wrap_text
 from engine.rules import load_variant
 
 USAGE = "medici rules [ID | diagram VARIANT]"
@@ -38,7 +40,7 @@ def _run(args: argparse.Namespace) -> int:
         raise MediciError(f"rules takes one rule id, not {args.what!r} {args.variant!r}: "
                           f"{USAGE}")
     if args.what is None:
-        print(rulebook.index())
+        print(wrap_text(rulebook.index(), stream_width(sys.stdout)))
         return 0
     print(rulebook.rule(args.what).render(rulebook.terminal_width()))
     return 0

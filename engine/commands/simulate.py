@@ -15,6 +15,7 @@ from typing import IO, Any
 
 from engine.bots import BOT_SPECS
 from engine.commands.options import add_game_options, add_run_options
+from engine.layout import stream_width
 from engine.records.store import atomic_open, check_target
 from engine.rules import load_variant
 from engine.tournament import (
@@ -130,7 +131,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.as_dict(), indent=2))
     else:
-        print(report(result))
+        print(report(result, stream_width(sys.stdout)))
     return 0
 
 

@@ -7,6 +7,7 @@ import json
 import sys
 import textwrap
 
+from engine.layout import stream_width, wrap_text
 from engine.rules import digest, rules_label, variant_names
 from engine.variants import (
     check_variant,
@@ -74,13 +75,16 @@ def _list(args: argparse.Namespace) -> int:
         print(json.dumps(records, indent=2))
         return 0
     width = max((len(i.name) for i in infos), default=4)
+    columns = stream_width(sys.stdout) or 100
+    # The description under its name, indented; on a narrow terminal less deep.
+    indent = " " * (width + 2 if columns - width - 2 >= 40 else 4)
     for info in infos:
         players = _players(info.players)
         base = f"extends {info.extends}" if info.extends else info.game
-        print(f"{info.name:<{width}}  {players:<11}  {base}")
+        print(wrap_text(f"{info.name:<{width}}  {players:<11}  {base}", columns, 4))
         text = f"does not load: {info.problem}" if info.problem else info.description
-        indent = " " * (width + 2)
-        print(textwrap.fill(text, 100, initial_indent=indent, subsequent_indent=indent))
+        print(textwrap.fill(text, min(100, columns), initial_indent=indent,
+                            subsequent_indent=indent, break_long_words=True))
     return 0
 
 
@@ -107,7 +111,7 @@ def _diff(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(diff_as_json(differences), indent=2))
     else:
-        print(format_diff(args.a, args.b, differences), end="")
+        print(format_diff(args.a, args.b, differences, stream_width(sys.stdout)), end="")
     return 1 if args.exit_code and differences else 0
 
 
@@ -116,19 +120,20 @@ def _check(args: argparse.Namespace) -> int:
     failed = 0
     for ref in refs:
         result = check_variant(ref)
+        width = stream_width(sys.stderr)
         for warning in result.warnings:
-            print(f"{warning} (warning)", file=sys.stderr)
+            print(wrap_text(f"{warning} (warning)", width), file=sys.stderr)
         if result.ok:
             if not args.quiet:
                 name = result.document.data.get("name") if result.document else ref
                 if result.document is not None and isinstance(name, str):
                     name = rules_label(name, digest(result.document.data))
                 chain = " <- ".join(display_path(p) for p in result.files)
-                print(f"{ref}: ok ({name}; {chain})")
+                print(wrap_text(f"{ref}: ok ({name}; {chain})", stream_width(sys.stdout)))
             continue
         failed += 1
         for problem in result.problems:
-            print(problem, file=sys.stderr)
+            print(wrap_text(str(problem), width), file=sys.stderr)
         count = len(result.problems)
         print(f"{ref}: {count} problem{'s' if count != 1 else ''}", file=sys.stderr)
     return 1 if failed else 0

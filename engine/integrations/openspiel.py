@@ -207,7 +207,9 @@ class Table:
         self.chance = TableChance()
         self.pending: Action | None = None
         self.backup: Any = None
-        self.moves: list[str] = []
+        self.moves: list[str | Action] = []
+        """Every move (an Action) and chance outcome (its text) so far, for the
+        information state string."""
         self.ids: list[int] = []
 
     @classmethod
@@ -229,9 +231,24 @@ class Table:
             else:
                 game = self.game
                 assert game is not None
-                st = self.backup.clone()
+                before = self.backup
+                # The move runs on a copy, so the position before it stays for the next
+                # try; the copy shares the log, which is only ever appended to: a try cut
+                # short is undone by cutting the log back (no log copy a move).
+                log = before.log
+                before.log = []
+                try:
+                    st = before.clone()
+                finally:
+                    before.log = log
+                st.log = log
                 st.chance = ch
-                game.logic.perform(st, self.pending)  # type: ignore[arg-type]
+                logged = len(log)
+                try:
+                    game.logic.perform(st, self.pending)  # type: ignore[arg-type]
+                except BaseException:
+                    del log[logged:]
+                    raise
                 game.state = st
         except ChanceExhausted:
             return  # a chance node: ``ch.request`` says what is asked
@@ -250,8 +267,10 @@ class Table:
             game = self.game
             assert game is not None
             act = self.spiel.actions.action(action)
+            # An id from a caller is checked once, here; ``resume`` then carries it out
+            # unchecked (the fast path: ``Logic.perform``, as ``Game.push`` does).
             game.logic.validate(game.state, act)
-            self.moves.append(str(act))
+            self.moves.append(act)  # written out only when the information state is asked
             self.backup = game.state
             self.pending = act
             self.chance.script = []
@@ -305,11 +324,13 @@ class Table:
         out.moves = self.moves[:]
         out.ids = self.ids[:]
         out.pending = self.pending
-        out.backup = self.backup  # never changed, only cloned
         out.chance = self.chance.clone()
         if self.game is not None:
             out.game = self.game.clone()
             out.game.state.chance = out.chance
+        # While a move waits for chance, its position is the game's state (``apply``):
+        # the copy's own, whose log is its own, never the original's.
+        out.backup = None if self.backup is None else out.game.state  # type: ignore[union-attr]
         return out
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -466,7 +487,7 @@ class Observer:
         """The information state (perfect recall: every move so far) or the view as JSON."""
         t = state._t
         if self.perfect_recall:
-            return "\n".join([f"viewer {player}", *t.moves])
+            return "\n".join([f"viewer {player}", *map(str, t.moves)])
         return t.view_text(player)
 
 

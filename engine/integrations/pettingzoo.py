@@ -164,7 +164,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
                 f"{agent} cannot {act} now: use the action_mask of the observation"
             )
         self._cumulative_rewards[agent] = 0.0
-        game.apply(act)
+        game.push(act)  # checked just above: the fast path, not a second check
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if game.is_over:
             if self.utility == "win":

@@ -72,6 +72,11 @@ class MediciExplainer:
             return "the lot goes to auction as it is"
         return f"another card changes what you gain from the lot by {gain:+.1f} on average"
 
+    def lot_worth(self, game: Game, seat: int) -> float | None:
+        """What the lot is worth to ``seat``: what it adds to their expected money."""
+        st = game.state
+        return self.val.position(st).lot_value(seat, st.lot) if st.lot else None
+
     def shift(self, equity: list[float], me: int, value: float) -> list[float]:
         """Each player's expected final money once ``me`` gains ``value`` by a move."""
         after = list(equity)

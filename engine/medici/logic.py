@@ -113,6 +113,14 @@ class MediciLogic(LotDrawing, Logic):
         self.top: int = rules["tracks"]["top"]
         self.bonuses: dict[int, int] = dict(rules["tracks"]["bonuses"])
         self.counts: dict[int, dict[str, Any]] = dict(rules["player_counts"])
+        # M-9's bidding order, precomputed: per player count and selector, the seats from
+        # the selector's left round to the selector.
+        self._rounds: dict[int, list[tuple[int, ...]]] = {
+            n: [tuple((sel + i) % n for i in range(1, n + 1)) for sel in range(n)]
+            for n in self.counts
+        }
+        self._spans: dict[tuple[int, int], Span] = {}
+        self._fire_bids = self.strict or not {"bid", "pass"} <= self.pm.stays
 
     # -- setting up -------------------------------------------------------------------
     def player_counts(self) -> Sequence[int]:
@@ -172,11 +180,21 @@ class MediciLogic(LotDrawing, Logic):
     def legal_bid_pass(self, st: MediciState) -> list[Legal]:
         """M-9: a bid above the high bid (at least the minimum), up to the bidder's money;
         or pass."""
-        lo = st.high_bid + 1 if st.high_bid >= self.min_bid else self.min_bid
+        high = st.high_bid
+        lo = high + 1 if high >= self.min_bid else self.min_bid
         if self.loans:
             return [Span("bid", lo, None), PASS]
         hi = st.money[st.order[st.turn]]
-        return [Span("bid", lo, hi), PASS] if lo <= hi else [PASS]
+        if lo > hi:
+            return [PASS]
+        # The few spans a game offers, built once (a Span costs more than a lookup).
+        key = (lo, hi)
+        span = self._spans.get(key)
+        if span is None:
+            span = Span("bid", lo, hi)
+            if len(self._spans) < 100_000:
+                self._spans[key] = span
+        return [span, PASS]
 
     def check(self, st: MediciState, action: Action) -> None:
         """Refuse what M-8 and M-9 forbid, saying why."""
@@ -204,31 +222,37 @@ class MediciLogic(LotDrawing, Logic):
     # -- moves ------------------------------------------------------------------------
     def perform(self, st: MediciState, action: Action) -> None:
         """Carry out a checked move."""
-        kind = action.kind
+        kind = action[0]
         if kind == "bid":
-            player = st.order[st.turn]
-            self.pm.fire(st, "bid")
+            if self._fire_bids:  # bids stay in their phase: the compiled table has no step
+                self.pm.fire(st, "bid")
+            turn = st.turn
+            player = st.order[turn]
             amount = action[1]  # bid AMOUNT
             st.log.append({"type": "bid", "player": player, "amount": amount})
             st.high_bid = amount
             st.high_bidder = player
             st.bids.append((player, amount))
-            self._next_bidder(st)
+            st.turn = turn = turn + 1
+            if turn == len(st.order):
+                self._end_auction(st)
         elif kind == "pass":
-            player = st.order[st.turn]
-            self.pm.fire(st, "pass")
+            if self._fire_bids:
+                self.pm.fire(st, "pass")
+            turn = st.turn
+            player = st.order[turn]
             st.log.append({"type": "pass", "player": player})
             st.bids.append((player, None))
-            self._next_bidder(st)
+            st.turn = turn = turn + 1
+            if turn == len(st.order):
+                self._end_auction(st)
         elif kind == "draw":
             self.perform_draw(st, st.selector)
         else:
             self.perform_stop(st, st.selector)
 
-    def _next_bidder(self, st: MediciState) -> None:
-        st.turn += 1
-        if st.turn < len(st.order):
-            return
+    def _end_auction(self, st: MediciState) -> None:
+        """M-10, M-11, M-12: everyone has bid or passed; the lot goes, then who goes on."""
         lot = st.lot
         st.lot = []
         winner = st.high_bidder
@@ -243,8 +267,12 @@ class MediciLogic(LotDrawing, Logic):
             if self.on_purchase:
                 self._move_tracks(st, winner, lot)
         cap = st.pc["ship_capacity"]
-        in_day = [p for p, ship in enumerate(st.ships) if len(ship) < cap]
-        if len(in_day) <= 1:
+        ships = st.ships
+        in_day = 0
+        for ship in ships:
+            if len(ship) < cap:
+                in_day += 1
+        if in_day <= 1:
             st.day_ends.append("full_ships")
             self.pm.fire(st, "fill" if in_day else "score")
         elif not st.pile and not st.pile_unknown:
@@ -252,35 +280,28 @@ class MediciLogic(LotDrawing, Logic):
             self.pm.fire(st, "score")
         else:
             # M-11: the next selector is to the left, skipping full ships (M-7).
-            n = len(st.ships)
+            n = len(ships)
             nxt = (st.selector + 1) % n
-            while len(st.ships[nxt]) >= cap:
+            while len(ships[nxt]) >= cap:
                 nxt = (nxt + 1) % n
             st.selector = nxt
             self.pm.fire(st, "next_lot")
 
     def _move_tracks(self, st: MediciState, player: int, cards: list[str]) -> None:
         """M-15: one level per card of the commodity (gold never), stopping at the top."""
-        counts = [0] * len(self.commodities)
-        for card in cards:
-            k = self.kind[card]
-            if k >= 0:
-                counts[k] += 1
+        counts = [0] * (len(self.commodities) + 1)  # the last counts gold (kind -1): unused
+        for k in map(self.kind.__getitem__, cards):
+            counts[k] += 1
         row = st.tracks[player]
-        for k, count in enumerate(counts):
+        top = self.top
+        log = st.log
+        for k, commodity in enumerate(self.commodities):
+            count = counts[k]
             if count:
                 before = row[k]
-                row[k] = min(self.top, before + count)
-                st.log.append(
-                    {
-                        "type": "track",
-                        "player": player,
-                        "commodity": self.commodities[k],
-                        "cards": count,
-                        "from": before,
-                        "to": row[k],
-                    }
-                )
+                row[k] = after = min(top, before + count)
+                log.append({"type": "track", "player": player, "commodity": commodity,
+                            "cards": count, "from": before, "to": after})
 
     # -- automatic phases -------------------------------------------------------------
     def enter_day_start(self, st: MediciState) -> None:
@@ -338,15 +359,13 @@ class MediciLogic(LotDrawing, Logic):
 
     def enter_bidding(self, st: MediciState) -> None:
         """M-9: from the selector's left, selector last, skipping who cannot take the lot."""
-        n = len(st.names)
-        size = len(st.lot)
-        cap = st.pc["ship_capacity"]
-        order = tuple(
-            p
-            for p in ((st.selector + i) % n for i in range(1, n + 1))
-            if cap - len(st.ships[p]) >= size
-        )
-        st.order = order
+        most = st.pc["ship_capacity"] - len(st.lot)  # the fullest ship that can take it
+        ships = st.ships
+        seats = self._rounds[len(ships)][st.selector]
+        if max(map(len, ships)) <= most:
+            st.order = seats  # every ship can take the lot (the usual case)
+        else:
+            st.order = tuple([p for p in seats if len(ships[p]) <= most])
         st.turn = 0
         st.high_bid = 0
         st.high_bidder = None
@@ -370,44 +389,35 @@ class MediciLogic(LotDrawing, Logic):
 
     def enter_scoring(self, st: MediciState) -> None:
         """M-13..M-17: ship ranking, track moves, majorities and bonuses."""
-        log = st.log
-        n = len(st.names)
-        log.append({"type": "day_end", "day": st.day, "by": st.day_ends[-1]})
-        values = [sum(self.value[c] for c in ship) for ship in st.ships]
+        log = st.log.append
+        money = st.money
+        log({"type": "day_end", "day": st.day, "by": st.day_ends[-1]})
+        value = self.value.__getitem__
+        values = [sum(map(value, ship)) for ship in st.ships]
         for p, (amount, place, tied) in enumerate(ranked_payouts(values, st.pc["ship_payouts"])):
-            st.money[p] += amount
-            log.append(
-                {
-                    "type": "payout", "player": p, "amount": amount, "reason": "ship",
-                    "value": values[p], "place": place, "tied": tied,
-                }
-            )
+            money[p] += amount
+            log({"type": "payout", "player": p, "amount": amount, "reason": "ship",
+                 "value": values[p], "place": place, "tied": tied})
         if not self.on_purchase:
-            for p in range(n):
-                self._move_tracks(st, p, st.ships[p])
+            for p, ship in enumerate(st.ships):
+                self._move_tracks(st, p, ship)
         table = st.pc["track_payouts"]
+        bonuses = self.bonuses
+        tracks = st.tracks
         for k, commodity in enumerate(self.commodities):
-            levels = [st.tracks[p][k] for p in range(n)]
+            levels = [row[k] for row in tracks]
             for p, (amount, place, tied) in enumerate(ranked_payouts(levels, table)):
                 if amount:
-                    st.money[p] += amount
-                    log.append(
-                        {
-                            "type": "payout", "player": p, "amount": amount,
-                            "reason": "majority", "commodity": commodity,
-                            "level": levels[p], "place": place, "tied": tied,
-                        }
-                    )
-            for p in range(n):
-                bonus = self.bonuses.get(levels[p], 0)
+                    money[p] += amount
+                    log({"type": "payout", "player": p, "amount": amount, "reason": "majority",
+                         "commodity": commodity, "level": levels[p], "place": place,
+                         "tied": tied})
+            for p, level in enumerate(levels):
+                bonus = bonuses.get(level)
                 if bonus:
-                    st.money[p] += bonus
-                    log.append(
-                        {
-                            "type": "payout", "player": p, "amount": bonus, "reason": "bonus",
-                            "commodity": commodity, "level": levels[p],
-                        }
-                    )
+                    money[p] += bonus
+                    log({"type": "payout", "player": p, "amount": bonus, "reason": "bonus",
+                         "commodity": commodity, "level": level})
         self.pm.fire(st, "finish" if st.day >= self.days else "next_day")
 
     def enter_game_over(self, st: MediciState) -> None:
@@ -463,36 +473,42 @@ class MediciLogic(LotDrawing, Logic):
         """The documented view (README: "Game.view")."""
         full = player is None
         bidding = st.phase == "bidding"
-        players = [
-            MediciPlayer(
-                name=name,
-                money=st.money[p],
-                ship=st.ships[p][:],
-                ship_value=sum(self.value[c] for c in st.ships[p]),
-                free_holds=st.pc["ship_capacity"] - len(st.ships[p]),
-                tracks=dict(zip(self.commodities, st.tracks[p], strict=True)),
-            )
+        value = self.value.__getitem__
+        cap = st.pc["ship_capacity"]
+        commodities = self.commodities
+        # Dict displays typed by the annotation, not TypedDict calls: a call with keywords
+        # costs three times as much, and bots and adapters ask for views all the time.
+        players: list[MediciPlayer] = [
+            {
+                "name": name,
+                "money": st.money[p],
+                "ship": st.ships[p][:],
+                "ship_value": sum(map(value, st.ships[p])),
+                "free_holds": cap - len(st.ships[p]),
+                "tracks": dict(zip(commodities, st.tracks[p], strict=True)),
+            }
             for p, name in enumerate(st.names)
         ]
-        view = MediciView(
-            game=self.game,
-            day=st.day,
-            days=self.days,
-            phase=st.phase,
-            current_player=self.current_player(st),
-            players=players,
-            selector=st.selector if st.phase in ("selecting", "bidding") else None,
-            start_player=st.start_player,
-            lot=st.lot[:],
-            high_bid=st.high_bid if bidding else None,
-            high_bidder=st.high_bidder if bidding else None,
-            bids=[BidView(player=p, bid=b) for p, b in st.bids] if bidding else [],
-            bidders=list(st.order[st.turn :]) if bidding else [],
-            pile_count=len(st.pile) + st.pile_unknown,
-            discards=st.discards[:],
-            winners=self.winners(st),
-            viewer=player,
-        )
+        bids: list[BidView] = [{"player": p, "bid": b} for p, b in st.bids] if bidding else []
+        view: MediciView = {
+            "game": self.game,
+            "day": st.day,
+            "days": self.days,
+            "phase": st.phase,
+            "current_player": self.current_player(st),
+            "players": players,
+            "selector": st.selector if st.phase in ("selecting", "bidding") else None,
+            "start_player": st.start_player,
+            "lot": st.lot[:],
+            "high_bid": st.high_bid if bidding else None,
+            "high_bidder": st.high_bidder if bidding else None,
+            "bids": bids,
+            "bidders": list(st.order[st.turn :]) if bidding else [],
+            "pile_count": len(st.pile) + st.pile_unknown,
+            "discards": st.discards[:],
+            "winners": self.winners(st),
+            "viewer": player,
+        }
         if full:
             view["pile"] = st.pile[::-1] + ["?"] * st.pile_unknown
             view["removed"] = None if st.removed is None else st.removed[:]

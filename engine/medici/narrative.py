@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from itertools import groupby
 from typing import ClassVar
 
+from engine.agreement import agree, is_you
 from engine.narrative.narrator import COMMON_ROLES, Event, Narrator
-from engine.narrative.sentence import Role, Sentence, join, ordinal, pieces
+from engine.narrative.sentence import Line, Role, Sentence, join, names_list, ordinal, pieces
 
 DAY_END = {
     "full_ships": "all ships but one are full (M-12)",
@@ -51,9 +52,69 @@ class MediciNarrator(Narrator):
     say_buy = Narrator.bought
 
     def say_discard(self, events: Sequence[Event], index: int) -> Sentence:
-        """``Nobody bids: the lot fur:3 is out for the day (M-10).``"""
+        """``Nobody bids: Ann, Bo and Cy pass; the lot fur:3 is out for the day (M-10).``
+
+        Everyone who passed is named, the selector (the last to pass) included."""
         lot = pieces(events[index].get(self.noun, []))
-        return Sentence("Nobody bids: the lot ").add(lot).add(" is out for the day (M-10).")
+        passed = []
+        for e in reversed(events[:index]):
+            kind = e.get("type")
+            if kind == "stop":
+                break
+            if kind == "pass":
+                passed.insert(0, e.get("player"))
+        said = Sentence("Nobody bids: ")
+        if passed:
+            names = [self.name(p) for p in passed]
+            verb = agree(names[0], "passes") if len(names) == 1 else "pass"
+            said.add(names_list(names), "name").add(f" {verb}; ")
+        return said.add("the lot ").add(lot).add(" is out for the day (M-10).")
+
+    def after_line(self, events: Sequence[Event], index: int) -> list[Line]:
+        """After a ``stop``: who sits out the auction, too short of free holds (M-9); after a
+        ``buy`` that fills a ship: its owner sits out the rest of the day (said once)."""
+        kind = events[index].get("type")
+        if kind == "buy":
+            return self._filled(events, index)
+        if kind != "stop":
+            return []
+        view = self.view_after(index)
+        if view is None or view.get("phase") != "bidding":
+            return []
+        size = len(view.get("lot") or [])
+        bidders = set(view.get("bidders") or [])
+        # A full ship was told when it filled up: only those short of holds are named here.
+        out = [(p, player.get("free_holds", 0)) for p, player in enumerate(view["players"])
+               if p not in bidders and player.get("free_holds", 0) > 0]
+        if not out:
+            return []
+        lot = f"this lot of {size}" if size != 1 else "this lot"
+        if len(out) == 1:
+            seat, free = out[0]
+            said = self.does(seat, "has").add(f" {_holds(free)} and ").add(
+                self.verb_for(seat, "sits")).add(f" out {lot} (M-9).")
+        else:
+            said = join(self.who(seat).add(f" ({_holds(free)})") for seat, free in out[:-1])
+            seat, free = out[-1]
+            said.add(" and ").add(self.who(seat)).add(f" ({_holds(free)}) sit out {lot} (M-9).")
+        return [Line(Role.NOTE, index, tuple(said.segments))]
+
+    def _filled(self, events: Sequence[Event], index: int) -> list[Line]:
+        """``Di's ship is full: Di sits out every lot left today (M-9).``"""
+        seat = events[index].get("player")
+        view = self.view_after(index)
+        if view is None or not isinstance(seat, int) or not 0 <= seat < len(view["players"]):
+            return []
+        if view["players"][seat].get("free_holds") != 0 or view.get("phase") == "game_over":
+            return []
+        if view.get("day") != next((e.get("day") for e in reversed(events[:index])
+                                    if e.get("type") == "start_player"), view.get("day")):
+            return []  # the purchase ended the day: nothing is left to sit out
+        name = self.name(seat)
+        owner = "Your" if is_you(name) else f"{name}'s"
+        said = Sentence(f"{owner} ship is full: ").add(self.does(seat, "sits")).add(
+            " out every lot left today (M-9).")
+        return [Line(Role.NOTE, index, tuple(said.segments))]
 
     def say_free_fill(self, events: Sequence[Event], index: int) -> Sentence:
         """``Cy fills up for free: dye:2, fur:0 (M-12).``"""
@@ -92,3 +153,10 @@ class MediciNarrator(Narrator):
         if reason == "bonus":
             return Sentence(f"{amount} {event.get('commodity')} bonus (level {event.get('level')})")
         return super().payout(event)
+
+
+def _holds(free: object) -> str:
+    """``1 free hold``, ``2 free holds``, ``no free hold``."""
+    if not isinstance(free, int) or free <= 0:
+        return "no free hold"
+    return f"{free} free hold" + ("s" if free != 1 else "")

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.layout import fit_table
 from engine.shell.text import Text
 
 
-def summary(r: dict[str, Any], players: int | None) -> Text:
-    """The rules of a Medici variant in a screenful; ``players`` picks the table row to stress."""
+def summary(r: dict[str, Any], players: int | None, width: int | None = None) -> Text:
+    """The rules of a Medici variant in a screenful; ``players`` picks the table row to stress;
+    the table of player counts is laid out for ``width`` columns."""
     cards = r["cards"]
     values = ", ".join(str(v) for v in cards["values"])
     gold = ", ".join(str(v) for v in cards["gold"])
@@ -31,12 +33,21 @@ def summary(r: dict[str, Any], players: int | None) -> Text:
     out.line(f"Tracks (M-15): one level per card of a commodity, {when}, top level "
              f"{tracks['top']}; bonuses (M-17): {bonus}.")
     out.line(Text("Per player count (M-2..M-4, M-13, M-16):", "title"))
-    out.line(Text("  players  cards/day  money  holds  ship payouts          track payouts", "dim"))
+    header = ["players", "cards a day", "money", "holds", "ship payouts", "track payouts"]
+    rows = []
+    counts = []
     for count, row in sorted(r["player_counts"].items()):
-        ships = "/".join(str(x) for x in row["ship_payouts"])
-        majority = "/".join(str(x) for x in row["track_payouts"])
-        line = (f"  {count:>7}  {row['cards_per_day']:>9}  {row['start_money']:>5}  "
-                f"{row['ship_capacity']:>5}  {ships:<21} {majority}")
-        out.line(Text(line, "turn" if count == players else ""))
+        rows.append([str(count), str(row["cards_per_day"]), str(row["start_money"]),
+                     str(row["ship_capacity"]), "/".join(str(x) for x in row["ship_payouts"]),
+                     "/".join(str(x) for x in row["track_payouts"])])
+        counts.append(count)
+    lines = fit_table(header, rows, None if width is None else width - 2,
+                      aligns=[">", ">", ">", ">", "<", "<"])
+    heads = len(lines) - len(rows)
+    for number, line in enumerate(lines):
+        # The count being played stands out (its row, when rows are one line each).
+        row = number - heads
+        stress = heads <= 3 and 0 <= row < len(counts) and counts[row] == players
+        out.line(Text("  " + line, "turn" if stress else ("dim" if number < heads else "")))
     out.line("Ties share the places they occupy, rounded down (M-14). Most money wins (G-4).")
     return out

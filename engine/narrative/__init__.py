@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.narrative.narrator import Event, Narrator
+from engine.narrative.narrator import Event, Narrator, ViewAfter
 from engine.narrative.sentence import (
     Line,
     Role,
@@ -35,16 +35,18 @@ def narrator(game: str, names: Sequence[str]) -> Narrator:
 
 
 def tell(
-    events: Sequence[Event], start: int, names: Sequence[str], game: str | None = None
+    events: Sequence[Event], start: int, names: Sequence[str], game: str | None = None,
+    after: ViewAfter | None = None,
 ) -> list[Line]:
     """Lines for ``events[start:]`` (earlier events give context); ``game`` defaults to the
-    one the set-up event names."""
+    one the set-up event names; ``after`` gives the table after a step, for the lines the
+    events alone cannot tell (standings, who sits out an auction)."""
     if game is None:
         game = str(events[0].get("game", "")) if events else ""
-    return narrator(game, names).tell(events, start)
+    return narrator(game, names).tell(events, start, after)
 
 
 __all__ = [
     "Line", "Narrator", "Role", "Segment", "Sentence", "join", "names_list",
-    "narrator", "ordinal", "piece_style", "pieces", "tell",
+    "ViewAfter", "narrator", "ordinal", "piece_style", "pieces", "tell",
 ]

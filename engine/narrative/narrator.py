@@ -16,6 +16,10 @@ from engine.narrative.sentence import Line, Role, Sentence, join, names_list, pi
 
 Event = dict[str, Any]
 Say = Callable[[Sequence[Event], int], Sentence]
+ViewAfter = Callable[[int], dict[str, Any] | None]
+"""The table (a ``Game.view``) after the step that holds event ``index``: what the events
+alone do not say (each player's money, free holds), for the lines that need it. A client
+without the game gives none, and those lines are left out."""
 
 _PERIOD_WHAT = re.compile(r"(\w+) (\d+) (\w+)")
 """An ``order`` event's ``what`` that names its period: ``day 2 pile``, ``round 1 bag``."""
@@ -56,14 +60,19 @@ class Narrator:
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = list(names)
+        self._after: ViewAfter | None = None
 
     # -- telling ------------------------------------------------------------------------
-    def tell(self, events: Sequence[Event], start: int = 0) -> list[Line]:
-        """Lines for ``events[start:]``; a scoring's payouts, one line per player, at its end."""
+    def tell(self, events: Sequence[Event], start: int = 0,
+             after: ViewAfter | None = None) -> list[Line]:
+        """Lines for ``events[start:]``; a scoring's payouts, one line per player, at its end,
+        and then (given ``after``) the standings."""
         out: list[Line] = []
         payouts: list[int] = []
+        scored: list[int] = []  # every payout of the scoring under way
         parts: list[int] = []
         scoring = False  # gathered events outside a scoring follow from a move (M-15 variant)
+        self._after = after
 
         def close() -> None:
             if parts:
@@ -71,7 +80,15 @@ class Narrator:
                 out.append(Line(role, parts[0], tuple(self.parts(events, parts).segments)))
                 parts.clear()
             out.extend(self.payout_lines(events, payouts))
+            scored.extend(payouts)
             payouts.clear()
+
+        def standings() -> None:
+            if scored:
+                line = self.standings(events, scored)
+                if line is not None:
+                    out.append(line)
+            scored.clear()
 
         for index in range(start, len(events)):
             kind = events[index].get("type")
@@ -85,11 +102,48 @@ class Narrator:
                 if kind not in self.in_scoring:
                     close()
                 line = self.line(events, index)
+                if line.role in (Role.SCORING, Role.MOVE, Role.OPENING, Role.END) or (
+                        scoring and line.role is Role.DETAIL and kind not in self.in_scoring):
+                    standings()
                 if line.role in (Role.SCORING, Role.MOVE, Role.OPENING):
                     scoring = line.role is Role.SCORING
                 out.append(line)
+                out.extend(self.after_line(events, index))
         close()
+        standings()
+        self._after = None
         return out
+
+    def view_after(self, index: int) -> dict[str, Any] | None:
+        """The table after the step holding ``events[index]``, if the client gave it."""
+        return self._after(index) if self._after is not None else None
+
+    def after_line(self, events: Sequence[Event], index: int) -> list[Line]:
+        """Lines that follow the line of ``events[index]`` (a game's narrator adds them)."""
+        return []
+
+    def standings(self, events: Sequence[Event], payouts: list[int]) -> Line | None:
+        """``Standings: 1. Bo 132 (+38) · 2. You 118 (+25) · ...`` after a scoring: money
+        and this scoring's change, in place order (equal money, equal place; G-4); None
+        without the table after it."""
+        view = self.view_after(payouts[-1])
+        if view is None:
+            return None
+        money = [_number(p.get("money")) for p in view.get("players", [])]
+        if len(money) != len(self.names):
+            return None
+        change = [0] * len(money)
+        for i in payouts:
+            seat = events[i].get("player")
+            if isinstance(seat, int) and 0 <= seat < len(change):
+                change[seat] += _number(events[i].get("amount"))
+        said = Sentence("Standings: ", "title")
+        order = sorted(range(len(money)), key=lambda p: (-money[p], p))
+        for n, seat in enumerate(order):
+            place = 1 + sum(1 for m in money if m > money[seat])
+            said.add(" · " if n else "", "dim").add(f"{place}. ").add(self.who(seat)).add(" ")
+            said.add(money[seat], "money").add(f" ({change[seat]:+d})", "dim")
+        return Line(Role.STANDINGS, payouts[-1], tuple(said.segments))
 
     def line(self, events: Sequence[Event], index: int) -> Line:
         """The line of one event."""

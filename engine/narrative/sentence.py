@@ -25,6 +25,8 @@ class Role(StrEnum):
     """A day or round ends and its scoring begins."""
     DETAIL = "detail"
     """A line of a scoring (or of a move's small effects): a harbour, tracks, a player's payouts."""
+    STANDINGS = "standings"
+    """After a scoring's payouts: the players in place order with their money and change."""
     END = "end"
     """The game is over."""
 

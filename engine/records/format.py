@@ -17,15 +17,16 @@ from typing import Any
 
 from engine import __version__
 from engine.chance import GivenChance
-from engine.errors import RecordError
+from engine.errors import MediciError, RecordError
 from engine.game import Game
 from engine.logic import Event
 from engine.records.strictjson import canonical, decode
+from engine.rules import digest, digest_with_description, load_variant
 
 FORMAT = "medici-record"
 """The value of every record's ``format`` key: what the file is."""
 
-VERSION = 1
+VERSION = 2
 """The record version this code writes. Versions from OLDEST_VERSION up are read."""
 
 OLDEST_VERSION = 0
@@ -61,6 +62,8 @@ class Record:
     source: str = ""
     hand_written: bool = False
     migrated_from: int | None = None
+    branch_of: dict[str, Any] | None = None
+    """For a game branched from a replay: ``{"name": save name, "step": N}`` (version 2)."""
 
     @property
     def finished(self) -> bool:
@@ -85,6 +88,8 @@ class Record:
         }
         if self.chance:
             doc["chance"] = self.chance
+        if self.branch_of:
+            doc["branch_of"] = self.branch_of
         doc["state"] = self.state
         return doc
 
@@ -97,6 +102,7 @@ def record_from_game(
     engine: str = "",
     hand_written: bool = False,
     migrated_from: int | None = None,
+    branch_of: dict[str, Any] | None = None,
 ) -> Record:
     """The record of a game as it stands (the event objects are shared: never edit them)."""
     names = game.players
@@ -120,6 +126,7 @@ def record_from_game(
         engine=engine,
         hand_written=hand_written,
         migrated_from=migrated_from,
+        branch_of=branch_of,
     )
 
 
@@ -325,5 +332,36 @@ def _from_version_0(doc: dict[str, Any], name: str) -> dict[str, Any]:
     return out
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any], str], dict[str, Any]]] = {0: _from_version_0}
+def _from_version_1(doc: dict[str, Any], name: str) -> dict[str, Any]:
+    """Version 1's ``rules_digest`` took the rules' description in; version 2's leaves it
+    out (``engine.rules.digest``), so that rewording a description (the shipped ones now
+    cite docs/rules.md) labels no saved game "modified rules".
+
+    A version-1 digest that matches its rules (or, with no rules, the named variant's) is
+    replaced by the version-2 digest of the same rules; one that does not is left as it
+    is, and loading refuses it as before.
+    """
+    out = dict(doc)
+    given = out.get("rules_digest")
+    if not isinstance(given, str):
+        return out
+    rules = out.get("rules")
+    if isinstance(rules, dict):
+        restored = restore_keys(rules)
+        if digest_with_description(restored) == given:
+            out["rules_digest"] = digest(restored)
+        return out
+    variant = out.get("variant")
+    if isinstance(variant, str):
+        try:
+            current = load_variant(variant).rules
+        except (MediciError, OSError, ValueError):
+            return out
+        if digest_with_description(current) == given:
+            out["rules_digest"] = digest(current)
+    return out
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any], str], dict[str, Any]]] = {
+    0: _from_version_0, 1: _from_version_1}
 """Version N -> a function turning a version-N document into a version N+1 one."""

@@ -110,6 +110,8 @@ RECORD = Record(
         "events": ListOf(AnyValue(), min_len=1, max_len=MAX_EVENTS),
         "moves": ListOf(Text(80, what="a move such as bid 7"), max_len=MAX_EVENTS),
         "chance": CHANCE,
+        "branch_of": Record({"name": Text(200, what="a save name"),
+                             "step": Int(0, 1_000_000_000)}),
         "state": Mapping(),
         "checksum": Str(),
     },

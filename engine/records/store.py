@@ -444,6 +444,8 @@ class SaveInfo:
     problem: str | None = None
     unit: str = ""
     """What ``period`` counts, as the game's vocabulary names it ('' for an unknown game)."""
+    branch_of: str | None = None
+    """The save this game was branched from (``branch`` in a replay), if it was."""
 
 
 def save_info(path: Path, folder: Path) -> SaveInfo:
@@ -478,7 +480,23 @@ def save_info(path: Path, folder: Path) -> SaveInfo:
         modified=modified,
         bots=tuple(p.get("bot") for p in doc["players"]),
         unit=unit,
+        branch_of=_branch_name(doc.get("branch_of")),
     )
+
+
+def _branch_name(origin: object) -> str | None:
+    """``friday`` (at step 40) from a record's ``branch_of``."""
+    if not isinstance(origin, dict) or not isinstance(origin.get("name"), str):
+        return None
+    step = origin.get("step")
+    return origin["name"] + (f" at step {step}" if isinstance(step, int) else "")
+
+
+def branch_path(origin: str, directory: PathLike | None = None) -> Path:
+    """A new file for a game branched from the save ``origin``: ``ORIGIN-branch`` in the
+    saves folder, ``-2``, ``-3``... added when the name is taken."""
+    folder = saves_dir(directory)
+    return unique_path(folder, f"{origin}-branch")
 
 
 def list_saves(directory: PathLike | None = None) -> list[SaveInfo]:

@@ -56,6 +56,7 @@ def read_record(data: bytes, name: str, on_step: StepHook | None = None) -> tupl
         engine=doc.get("engine", ""),
         hand_written="moves" in doc,
         migrated_from=None if written == doc["version"] else written,
+        branch_of=doc.get("branch_of"),
     )
     return record, game
 

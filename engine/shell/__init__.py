@@ -123,15 +123,18 @@ def run_shell(
 
         # Keys typed while the bots move are kept off the screen for the next prompt.
         shell.typeahead = Typeahead.of(stdin)
-    if resume:
-        shell.execute("resume", "resume")
-    if replay is not None:
-        from engine.shell.replay_mode import enter
+    # Keys typed while these run (a `play` stopped by a key) stay off the screen.
+    with shell.held_keys():
+        if resume:
+            shell.execute("resume", "resume")
+        if replay is not None:
+            from engine.shell.replay_mode import enter
 
-        # The message names the file itself: no `replay FILE:` before it (it said the path twice).
-        shell.execute_call(lambda: enter(shell, replay))
-    for line in first:
-        shell.execute(line, shown_line(line))
+            # The message names the file itself: no `replay FILE:` before it (it said the
+            # path twice).
+            shell.execute_call(lambda: enter(shell, replay))
+        for line in first:
+            shell.execute(line, shown_line(line))
     if interactive:
         started = resume or replay is not None or bool(first)
         return shell.run_interactive(input=input, output=output, history=history,

@@ -16,8 +16,9 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import wraps
+from importlib import import_module
 from pathlib import Path
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Concatenate, NamedTuple, ParamSpec, TypeVar
 
 from prompt_toolkit.history import History
 from prompt_toolkit.input import Input
@@ -28,7 +29,7 @@ from engine.actions import Legal, describe
 from engine.agreement import agree
 from engine.errors import IllegalAction, MediciError, quote
 from engine.registry import game_info
-from engine.shell import render
+from engine.shell import pager, render
 from engine.shell.bot_turns import Pause, Typeahead, Typed, pausable
 from engine.shell.commands import COMMANDS, MAX_LINE, moves
 from engine.shell.console import Console
@@ -80,6 +81,13 @@ class Shell:
         self.done = False
         self.typeahead: Typeahead | None = None
         """The terminal's keys typed between prompts (None when input is no terminal)."""
+        self.terminal: tuple[Input, Output] | None = None
+        """The prompt's input and output while the shell runs at a terminal (the pager
+        waits for keys there)."""
+        self.settings: dict[str, bool] = {"confirm": True}
+        """What ``set`` changes: ``confirm`` asks before a move out of all proportion."""
+        self.pending: Question | None = None
+        """A question waiting for its answer (the next line): ``y`` does it."""
         self._pause: Pause | None = None
         self._announced_end = False
         self._warned_unsaved = False
@@ -99,6 +107,23 @@ class Shell:
         """The one-line description of a move word, for the completion menu."""
         move = moves().get(word)
         return f"move: {move.summary}" if move else "move"
+
+    def move_label(self, words: list[str]) -> str | None:
+        """What the move begun with ``words`` would do, in the game's words (its descriptor's
+        ``extra["move_label"]``, ``module:function(view, words)``), for the completion
+        menu; None when the game says nothing."""
+        session = self.session
+        if session is None:
+            return None
+        info = game_info(session.game.variant.game)
+        where = info.extra.get("move_label")
+        if not where:
+            return None
+        module, _, name = str(where).partition(":")
+        try:
+            return getattr(import_module(module), name)(session.view(), words)
+        except (AttributeError, ImportError, LookupError, TypeError, ValueError):
+            return None
 
     # -- running a line ---------------------------------------------------------------
     def execute(self, line: str, where: str = "") -> bool:
@@ -139,6 +164,13 @@ class Shell:
                 f"{MAX_LINE}: nothing was run"
             )
         text = line.strip()
+        if self.pending is not None:
+            asked, self.pending = self.pending, None
+            if text.lower() in ("y", "yes"):
+                asked.yes()
+            else:
+                self.console.say(Text(asked.no, "dim"))
+            return
         if not text or text.startswith("#"):
             if not text:
                 self.mode.blank()
@@ -184,7 +216,43 @@ class Shell:
         names += sorted(legal_now)
         close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
         hint = f": did you mean `{close[0]}`?" if close else ""
+        if not close:
+            # A word that goes inside a move (``harbour`` in ``load 4 harbour 2``).
+            inner = self._inner_words()
+            close = difflib.get_close_matches(word, list(inner), n=1, cutoff=0.6)
+            if close:
+                hint = (f": did you mean `{close[0]}`? It goes inside a move: "
+                        f"{inner[close[0]]}")
         return f"unknown command {quote(word)}{hint} (`help` lists the commands)"
+
+    def _inner_words(self) -> dict[str, str]:
+        """The words written inside the game's moves (``harbour``), each with its move's
+        usage."""
+        words: dict[str, str] = {}
+        if self.session is None:
+            return words
+        grammar = self.session.game.logic.grammar
+        for kind, pattern in grammar.kinds.items():
+            for part in pattern:
+                if part.endswith("?"):
+                    usage = " ".join([kind, *(f"[{p[:-1]} N]" if p.endswith("?") else p.upper()
+                                             for p in pattern)])
+                    words.setdefault(part[:-1], usage)
+        return words
+
+    def wait_key(self, seconds: float) -> bool:
+        """Wait ``seconds``; True as soon as a key is pressed (it is dropped). With no
+        terminal to read keys from, only the wait (Ctrl-C still stops a caller)."""
+        if self.typeahead is not None:
+            return self.typeahead.wait_key(seconds)
+        time.sleep(seconds)
+        return False
+
+    def ask(self, question: str, yes: Callable[[], None], no: str) -> None:
+        """Ask ``question``; the next line answers it: ``y`` runs ``yes``, anything else
+        says ``no`` and changes nothing."""
+        self.pending = Question(question, yes, no)
+        self.console.say(Text(question, "turn"))
 
     # -- moves and bots ---------------------------------------------------------------
     def require_session(self) -> Session:
@@ -207,12 +275,13 @@ class Shell:
         """Tell what happened since event ``start`` and autosave (before any next prompt)."""
         session = self.session
         assert session is not None
-        for line in render.narrate(session.game.events, start, session.game.players):
+        views = render.StepViews(session.game)
+        for line in render.narrate(session.game.events, start, session.game.players, views):
             self.console.say(line)
         self.autosave()
         if session.game.is_over and not self._announced_end:
             self._announced_end = True
-            self.console.say(render.final_scores(session.view()))
+            self.console.say(render.final_scores(session.view(), self.console.width()))
             self._tell_seed()
             where = session.autosave_path if not session.autosave_error else None
             if where is not None:
@@ -338,13 +407,18 @@ class Shell:
         if narrate:
             for line in render.narrate(session.game.events, 0, session.game.players):
                 self.console.say(line)
-        self.console.say(render.table(session.view(), session.bots))
+        self.console.say(render.table(session.view(), session.bots,
+                                        self.console.width()))
         if session.game.is_over:
-            self.console.say(render.final_scores(session.view()))
+            self.console.say(render.final_scores(session.view(), self.console.width()))
             self._tell_seed()
             return
         self.run_bots()
         self.status()
+
+    def page(self, text: Text) -> None:
+        """Show a long text (help, rules) a screenful at a time at a terminal."""
+        pager.show(self.console, text, self.terminal if self.interactive else None)
 
     # -- the prompt -------------------------------------------------------------------
     def prompt_text(self) -> Fragments:
@@ -375,8 +449,11 @@ class Shell:
             return
         if where is None:
             return  # a branch with no move yet: nothing to keep
-        how = ("`medici resume` continues it" if where == session.path
-               else f"`open {self.save_name(where)}` continues it")
+        # The command names the saves folder it was given, so it finds the game from anywhere
+        # the same folder is named (a script's --saves DIR).
+        folder = f" --saves {shlex.quote(self.saves)}" if self.saves else ""
+        how = (f"`medici resume{folder}` continues it" if where == session.path
+               else f"`medici open {self.save_name(where)}{folder}` continues it")
         self.console.say(Text(f"Your game is saved in {where}; {how}.", "dim"))
 
     # -- the two ways of reading lines -----------------------------------------------
@@ -397,6 +474,7 @@ class Shell:
     ) -> int:
         """Prompt for lines until ``quit`` or Ctrl-D; Ctrl-C cancels the line being typed."""
         prompt = make_prompt(self, input=input, output=output, history=history)
+        self.terminal = (prompt.input, prompt.output)
         if greet and isinstance(self.mode, PlayMode):
             self.mode.greet()
         while not self.done:
@@ -412,8 +490,12 @@ class Shell:
                 line = prompt.prompt(self.prompt_text, default=typed.text,
                                      accept_default=typed.run)
             except KeyboardInterrupt:
+                if self.pending is not None:
+                    self.console.say(Text(self.pending.no, "dim"))
+                    self.pending = None
                 continue
             except EOFError:
+                self.pending = None
                 self.console.say(Text("Leaving (Ctrl-D).", "dim"))
                 with self.held_keys():
                     self.execute_call(self.leave)
@@ -421,6 +503,15 @@ class Shell:
             with self.held_keys():
                 self.execute(line)
         return 0
+
+
+class Question(NamedTuple):
+    """A question the next line answers (``ask``)."""
+
+    text: str
+    yes: Callable[[], None]
+    no: str
+    """What is said when the answer is anything but yes."""
 
 
 def shown_line(line: str, limit: int = 80) -> str:

@@ -3,14 +3,23 @@ instead): each is a ``Source`` of ``engine.shell.spec``, giving a prompt_toolkit
 
 from __future__ import annotations
 
+import os
 import shlex
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from prompt_toolkit.completion import CompleteEvent, Completer, Completion, WordCompleter
+from prompt_toolkit.completion import (
+    CompleteEvent,
+    Completer,
+    Completion,
+    PathCompleter,
+    WordCompleter,
+    merge_completers,
+)
 from prompt_toolkit.document import Document
 
 from engine.bots import COMPLETIONS
+from engine.records.examples import examples
 from engine.rules import variant_names
 from engine.shell import saves
 from engine.shell.errors import ShellError
@@ -24,8 +33,15 @@ BOT_CHOICES = tuple(spec for spec, _ in COMPLETIONS)
 
 
 def variants(shell: Shell, typed: Sequence[str]) -> Completer:
-    """The shipped variants (``rules VARIANT``, ``new --variant``)."""
-    return WordCompleter(variant_names, WORD=True, ignore_case=True)
+    """The shipped variants (``rules VARIANT``, ``new --variant``), and rules files: the
+    folders and ``.yaml`` files of the path being typed."""
+    return merge_completers([WordCompleter(variant_names, WORD=True, ignore_case=True),
+                             PathCompleter(file_filter=_rules_file, expanduser=True)])
+
+
+def _rules_file(path: str) -> bool:
+    """A folder (to go into) or a rules file."""
+    return os.path.isdir(path) or path.endswith((".yaml", ".yml"))
 
 
 def games(shell: Shell, typed: Sequence[str]) -> Completer:
@@ -110,3 +126,23 @@ def goto_periods(shell: Shell, typed: Sequence[str]) -> Completer:
 def analyse_scope(shell: Shell, typed: Sequence[str]) -> Completer:
     """``analyse all``."""
     return word_completer([("all", "every move from here on")])
+
+
+def settings(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``set SETTING``: the settings."""
+    return word_completer([("confirm", "ask before a move out of all proportion")])
+
+
+def on_off(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``set confirm on|off``."""
+    return word_completer(["on", "off"])
+
+
+def play_targets(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``play --to``: the next scoring."""
+    return word_completer([("scoring", "stop after the next scoring")])
+
+
+def example_games(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``replay --example``: the games with a shipped example."""
+    return word_completer([(name, "a whole game played by the bots") for name in examples()])

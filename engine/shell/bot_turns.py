@@ -182,6 +182,19 @@ class Typeahead:
             except (termios.error, OSError):
                 pass
 
+    def wait_key(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` for a key (inside ``held``); True, and the key dropped,
+        if one came. Keys typed before the wait count too."""
+        try:
+            ready = select.select([self.fd], [], [], max(0.0, seconds))[0]
+        except (OSError, ValueError):
+            return False
+        if ready:
+            self._drain()
+            self.typed = ""
+            return True
+        return False
+
     def _drain(self) -> str:
         chunks = []
         try:

@@ -109,7 +109,10 @@ SAVE = Spec((Arg("NAME", optional=True, complete=ac.save_names, hides_options=Tr
             misuse="{name} takes one name (quote it if it has spaces): save NAME",
             unknown_flag="unknown option {flag}: save takes --copy and --replace")
 OPEN = Spec((SAVE_NAME,), misuse=ONE_SAVE)
-REPLAY = Spec((SAVE_NAME,), misuse=ONE_SAVE)
+REPLAY = Spec((Arg("NAME", optional=True, complete=ac.save_names),),
+              (Flag("--example", "a whole game played by the bots", "GAME", ac.example_games,
+                    missing="--example needs a game: replay --example medici"),),
+              misuse=ONE_SAVE)
 SAVES = Spec(flags=(Flag("--all", "every save, not only the 20 newest"),
                     Flag("--delete", "remove a save", "NAME", ac.save_names)),
              misuse="{name} takes --all and --delete NAME, got {got}")
@@ -122,6 +125,13 @@ ANALYSE = Spec((Arg("all", optional=True, choices=("all",), complete=ac.analyse_
                (Flag("--bot", "which bot", "SPEC", ac.bot_specs,
                      missing="--bot needs a spec: analyse --bot mcts:1s"), RAW),
                misuse="{name} takes `all`, --bot SPEC and --raw, got {got}")
+PLAY = Spec((Arg("SECONDS", optional=True),),
+            (Flag("--to", "play until", "scoring", ac.play_targets,
+                  missing="--to needs a target: play --to scoring"),),
+            misuse="{name} takes the seconds between steps and --to scoring: play 0.5")
+SET = Spec((Arg("SETTING", optional=True, complete=ac.settings),
+           Arg("VALUE", optional=True, complete=ac.on_off)),
+          misuse="{name} takes a setting and on or off: set confirm off")
 BARE = Spec(misuse="{name} takes no arguments")
 """``branch`` and ``exit`` say only that they take none."""
 
@@ -195,12 +205,28 @@ _TABLE = [
     Command("resume", "continue the most recent unfinished game",
             "The same game `medici resume` opens.\nExample: resume"),
     Command("replay", "step through a saved game (replay mode)",
-            "In replay mode: next, prev, goto N, goto PERIOD P (the game's scoring period), "
-            "show, analyse, branch, exit. The prompt shows the step.\n"
-            "Example: replay friday-game",
+            "In replay mode: next (or Enter), prev, goto N, goto PERIOD P (the game's scoring "
+            "period), play, show, analyse, branch, exit. The prompt shows the step. "
+            "`replay --example GAME` opens a whole game played by the bots.\n"
+            "Examples: replay friday-game · replay --example medici",
             REPLAY),
-    Command("next", "go forward one step (or N)",
-            "Each step is one move and all that follows from it.\nExamples: next · next 10",
+    Command("play", "watch the replay go on by itself (default a step a second)",
+            "Steps on at a pace of SECONDS between steps (1 unless given), each told as in "
+            "a live game, until the end, the next scoring (--to scoring), or a key: any key "
+            "or Ctrl-C stops it where it is. `medici replay FILE --play` and `medici replay "
+            "--example` start playing at once.\nExamples: play · play 0.3 · play --to scoring",
+            PLAY),
+    Command("set", "change a setting for this session (set confirm off)",
+            "`set` alone lists the settings. `set confirm off` stops the question asked before "
+            "a bid or price out of all proportion (more than twice what the lot is worth to "
+            "you, by the bots' valuation, and more than 10 above the lowest amount legal; or "
+            "one that takes a loan and is more than the lot's worth): `y` makes the move, "
+            "anything else changes nothing. Scripts are never asked.\n"
+            "Examples: set · set confirm off · set confirm on", SET),
+    Command("next", "go forward one step (or N); Enter alone does it too",
+            "Each step is one move and all that follows from it: step N is the N-th move, "
+            "numbered as `analyse` and `medici log` number it (step 0 is the set-up).\n"
+            "Examples: next · next 10 · (Enter)",
             STEPS, aliases=("n",)),
     Command("prev", "go back one step (or N)",
             "Examples: prev · prev 5", STEPS, aliases=("p", "back")),

@@ -93,12 +93,14 @@ def amounts(span: Span, prefix: str, meta: str = "") -> Iterator[Completion]:
 
 
 def moves(
-    legal: Sequence[Legal], typed: Sequence[str], prefix: str, meta: Callable[[str], str]
+    legal: Sequence[Legal], typed: Sequence[str], prefix: str, meta: Callable[[str], str],
+    label: Callable[[list[str]], str | None] | None = None,
 ) -> Iterator[Completion]:
     """The next word of every legal action that begins with the ``typed`` words.
 
     ``typed`` includes the move word once it is typed (``["load", "4"]``); ``meta(word)``
-    describes a move word when it is the one being completed.
+    describes a move word when it is the one being completed, ``label(words)`` (the game's
+    own) what the words so far would do (``load 3``: onto the empty 3-hold ship).
     """
     position = len(typed)
     low = [w.lower() for w in typed]
@@ -117,7 +119,8 @@ def moves(
             if len(tokens) <= position or tokens[:position] != low:
                 continue
             word = tokens[position]
-            note = meta(word) if position == 0 else str(entry)
+            note = meta(word) if position == 0 else (
+                (label(tokens[: position + 1]) if label is not None else None) or str(entry))
             candidates = complete_word(word_completer([(word, note)]), prefix)
             if position == 0 and len(tokens) > 1:
                 candidates = spaced(candidates)
@@ -195,7 +198,7 @@ class ModeCompleter(Completer):
         word = typed[0].lower()
         legal = mode.legal_moves()
         if word in set(legal_words(legal)):
-            yield from moves(legal, typed, prefix, mode.shell.move_meta)
+            yield from moves(legal, typed, prefix, mode.shell.move_meta, mode.shell.move_label)
         command = mode.command(word)
         if command is not None:
             yield from SpecCompleter(command.spec).complete(mode.shell, typed[1:], prefix)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
 import sys
 from typing import TextIO
 
@@ -14,6 +13,7 @@ from prompt_toolkit.output import Output, create_output
 from prompt_toolkit.styles import Style
 
 from engine.errors import escape_controls
+from engine.layout import stream_rows, stream_width
 from engine.shell.text import STYLE, Text, wrap
 
 
@@ -56,6 +56,8 @@ class Console:
         self.errors_to_err = errors_to_err
         self.failures = 0
         self.columns = columns
+        self.rows_override: int | None = None
+        """The rows to page at instead of the terminal's (tests)."""
         self._output: tuple[Output, Style] | None = None
 
     def say(self, text: Text | str = "") -> None:
@@ -69,22 +71,17 @@ class Console:
             self.out.write(to_plain_text(fragments) + "\n")
         self.out.flush()
 
-    def width(self, stream: TextIO) -> int | None:
-        """The columns to wrap at on ``stream``: ``columns`` if set, else the terminal's
-        width, read at each call so that a resized window is followed (``$COLUMNS`` first,
-        as ``shutil.get_terminal_size`` has it), else None: no terminal, no wrapping."""
+    def width(self, stream: TextIO | None = None) -> int | None:
+        """The columns to lay out for on ``stream`` (default ``out``): ``columns`` if set,
+        else the terminal's width, read at each call so that a resized window is followed
+        (``$COLUMNS`` first), else None: no terminal, no wrapping."""
         if self.columns is not None:
             return self.columns
-        if not _isatty(stream):
-            return None
-        try:
-            # The stream's own terminal: shutil asks standard output's, which may be a pipe.
-            own = os.get_terminal_size(stream.fileno()).columns
-        except (AttributeError, ValueError, OSError):
-            own = 0
-        if own and not os.environ.get("COLUMNS"):
-            return own
-        return shutil.get_terminal_size((own or 80, 24)).columns
+        return stream_width(self.out if stream is None else stream)
+
+    def rows(self) -> int | None:
+        """The rows of the terminal ``out`` writes to (``$LINES`` first), None for none."""
+        return self.rows_override if self.rows_override is not None else stream_rows(self.out)
 
     def detach(self) -> None:
         """Stop writing to ``out`` (its reader has gone): later output goes nowhere."""

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 from engine import bots, records, rulebook
 from engine.actions import Action, describe
+from engine.agreement import agree
 from engine.bots.explain import hint_line
-from engine.registry import default_variant, game_info
+from engine.registry import default_variant, game_info, games
 from engine.rules import load_variant
 from engine.shell import render, saves
 from engine.shell.commands import COMMANDS, moves
@@ -35,25 +36,35 @@ def help_cmd(mode: Mode, args: Parsed) -> None:
     shell = mode.shell
     word = args.text("COMMAND")
     if word is not None:
-        shell.console.say(help_text(mode, word.lower()))
+        shell.page(help_text(mode, word.lower()))
         return
+    shell.page(help_list(mode))
+
+
+def help_list(mode: Mode) -> Text:
+    """Every command of ``mode`` with its one line, then the moves of the game played (of
+    every game when none is), one line a game: it fits a 24-row screen at 80 columns."""
+    shell = mode.shell
     out = Text("Commands", "heading").add(f" ({mode.name} mode)", "dim")
     # In the table's order (the mode's own order is for Tab).
     commands = [c for c in COMMANDS.values() if c in mode.commands()]
     width = max(len(c.name) for c in commands)
     for command in commands:
         out.line(Text("  ").add(command.name.ljust(width), "cmd").add("  " + command.summary))
-    words = sorted(shell.move_words()) if mode.plays else []
-    if words:
-        out.line(Text("Moves", "heading").add(" (only the legal ones complete with Tab)", "dim"))
-        width = max(len(w) for w in words)
-        for word in words:
-            move = moves().get(word)
-            summary = move.summary if move else ""
-            out.line(Text("  ").add(word.ljust(width), "cmd").add("  " + summary))
-    out.line(Text("`help CMD` explains one; Tab completes; Ctrl-R searches the history; "
-                  "Ctrl-C drops the line; Ctrl-D saves and leaves.", "dim"))
-    shell.console.say(out)
+    if mode.plays:
+        words = shell.move_words()
+        session = shell.session
+        ids = [session.game.variant.game] if session is not None else list(games())
+        for gid in ids:
+            info = game_info(gid)
+            usages = [h.usage for w, h in info.moves.items() if w in words]
+            if usages:
+                out.line(Text(f"Moves of {info.title}: ", "heading").add(
+                    " · ".join(usages), "cmd"))
+    out.line(Text("`help CMD` explains one; Tab completes (moves: only the legal ones); "
+                  "Ctrl-R searches the history, Ctrl-C drops the line, Ctrl-D saves and "
+                  "leaves.", "dim"))
+    return out
 
 
 def help_text(mode: Mode, word: str) -> Text:
@@ -94,8 +105,14 @@ def new_cmd(mode: PlayMode, args: Parsed) -> None:
     # G-3: the seed rebuilds the pile order, so a seed drawn at random is told only once
     # the game is over; one the user chose is theirs to know.
     seed = f" (seed {spec.seed})" if spec.seed is not None else ""
-    shell.start_session(session, f"New game of {session.game.variant.name}: {seats}{seed}.",
-                        narrate=True)
+    sides = list(session.game.logic.default_names(len(spec.names)))
+    # A person seated on a side with a name of its own (Medici vs Strozzi) is told which.
+    played = [f"{name} {agree(name, 'plays')} the {side} side"
+              for name, side, bot in zip(spec.names, sides, spec.bots, strict=True)
+              if bot is None and name != side and not side.startswith("Player ")]
+    also = f" {'; '.join(played)}." if played else ""
+    shell.start_session(session, f"New game of {session.game.variant.name}: {seats}{seed}."
+                                 f"{also}", narrate=True)
 
 
 def show_cmd(mode: Mode, args: Parsed) -> None:
@@ -167,6 +184,10 @@ def undo_cmd(mode: PlayMode, args: Parsed) -> None:
     """``undo``: back to before your last move."""
     shell = mode.shell
     session = shell.require_session()
+    if session.game.is_over:
+        raise ShellError("the game is over: undo takes back moves of a game still being "
+                         "played; `replay` goes back through it, and `branch` there plays on "
+                         "from any step")
     taken = session.undo()
     many = f" {len(taken)} moves" if len(taken) > 1 else ""
     shell.console.say(Text(f"Took back{many}: {'; '.join(taken)}.", "good"))
@@ -177,7 +198,7 @@ def log_cmd(mode: Mode, args: Parsed) -> None:
     """``log [N]``: the last N things that happened."""
     count = args.number("N", 20)
     game = mode.game() or mode.shell.require_session().game
-    lines = render.narrate(game.events, 0, game.players)
+    lines = render.narrate(game.events, 0, game.players, render.StepViews(game))
     for line in lines[-count:]:
         mode.shell.console.say(line)
 
@@ -185,10 +206,10 @@ def log_cmd(mode: Mode, args: Parsed) -> None:
 def rules_cmd(mode: Mode, args: Parsed) -> None:
     """``rules [VARIANT | ID]``: a variant's rules summary, or one rule of docs/rules.md."""
     which = args.text("VARIANT | ID")
-    say = mode.shell.console.say
     if which is not None and rulebook.looks_like_id(which):
-        head, _, body = rulebook.rule(which).render(rulebook.terminal_width()).partition("\n\n")
-        say(Text(head, "heading").line("").line(body))
+        width = mode.shell.console.width() or rulebook.terminal_width()
+        head, _, body = rulebook.rule(which).render(width).partition("\n\n")
+        mode.shell.page(Text(head, "heading").line("").line(body))
         return
     players = None
     game = mode.game()
@@ -199,7 +220,7 @@ def rules_cmd(mode: Mode, args: Parsed) -> None:
         players = len(game.players)
     else:
         variant = load_variant(default_variant())
-    say(summary(variant, players))
+    mode.shell.page(summary(variant, players, mode.shell.console.width()))
 
 
 # -- saving and opening -----------------------------------------------------------------
@@ -235,7 +256,8 @@ def open_saved(mode: PlayMode, name: str | Path, how: str) -> None:
     loaded = records.load_game(name, directory=shell.saves)
     path = Path(loaded.path)
     continues = not loaded.game.is_over and _inside(path, records.saves_dir(shell.saves))
-    session = Session(loaded.game, list(loaded.bots), shell.saves, path, continues=continues)
+    session = Session(loaded.game, list(loaded.bots), shell.saves, path, continues=continues,
+                      branch_of=loaded.record.branch_of)
     note = " (it is finished: `replay` it to study it)" if loaded.game.is_over else ""
     shell.start_session(session, f"{how} {shell.save_name(path)}{note}.")
 
@@ -261,7 +283,8 @@ def saves_cmd(mode: Mode, args: Parsed) -> None:
         removed = records.delete_save(target, shell.saves)
         shell.console.say(Text(f"Deleted {removed}.", "good"))
         return
-    shell.console.say(saves.table(shell.saves, everything=show_all))
+    shell.console.say(saves.table(shell.saves, everything=show_all,
+                                  width=shell.console.width()))
 
 
 def _same(a: Path, b: Path) -> bool:
@@ -279,6 +302,29 @@ def resume_cmd(mode: PlayMode, args: Parsed) -> None:
     if path is None:
         raise ShellError("no unfinished game is saved: `new medici 4` starts one")
     open_saved(mode, Path(path), "Resumed")
+
+
+SETTINGS = {"confirm": "ask before a bid or price out of all proportion (`help set`)"}
+"""What ``set`` changes, each with what it does."""
+
+
+def set_cmd(mode: Mode, args: Parsed) -> None:
+    """``set [SETTING on|off]``: show the settings, or change one for this session."""
+    shell = mode.shell
+    name, value = args.text("SETTING"), args.text("VALUE")
+    if name is None:
+        shell.console.say(Text("Settings (this session): ", "title").add(", ".join(
+            f"{key} {'on' if shell.settings[key] else 'off'}" for key in SETTINGS)))
+        return
+    key = name.lower()
+    if key not in SETTINGS:
+        close = difflib.get_close_matches(key, list(SETTINGS), n=1)
+        hint = f": did you mean `{close[0]}`?" if close else ""
+        raise ShellError(f"no setting {name!r}{hint} (settings: {', '.join(SETTINGS)})")
+    if value is None or value.lower() not in ("on", "off"):
+        raise ShellError(f"set {key} takes on or off: set {key} off")
+    shell.settings[key] = value.lower() == "on"
+    shell.console.say(Text(f"{key} is {value.lower()}: {SETTINGS[key]}.", "good"))
 
 
 def quit_cmd(mode: Mode, args: Parsed) -> None:

@@ -72,8 +72,8 @@ class Mode(ABC):
         """The prompt's text."""
 
     @abstractmethod
-    def toolbar(self) -> Fragments:
-        """The bottom toolbar's text."""
+    def toolbar(self, width: int | None = None) -> Fragments:
+        """The bottom toolbar's text, fitted to ``width`` columns (None: the richest form)."""
 
     def placeholder(self) -> Fragments:
         """What the empty prompt shows, greyed."""

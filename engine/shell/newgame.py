@@ -5,9 +5,10 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from engine.bots import make_bot
+from engine.bots import BotError, make_bot
 from engine.errors import MediciError
 from engine.game import new_game
+from engine.layout import join_continuations
 from engine.registry import default_game, game_ids
 from engine.rules import Variant, load_variant, variant_names
 from engine.shell.errors import ShellError
@@ -119,8 +120,9 @@ def _seats(variant: Variant, words: list[str]) -> tuple[tuple[str, ...], tuple[s
         if count not in counts:
             raise ShellError(f"{variant.name} is played by {allowed} players, not {count}")
         names = list(logic.default_names(count))
-        if names[0] == "Player 1":
-            names[0] = "You"  # a game whose seats have no names of their own
+        # Your seat is You, whatever the seat is called (Medici's side in Medici vs
+        # Strozzi): the messages speak to you ("You draw", "You buy or decline").
+        names[0] = "You"
         bots: list[str | None] = [None] + [DEFAULT_BOT] * (count - 1)
         _check_bots(bots)
         return tuple(names), tuple(bots)
@@ -159,7 +161,12 @@ def _check_bots(bots: list[str | None]) -> None:
     if not specs:
         return
     for spec in specs:
-        make_bot(spec, seed=0)  # raises BotError, listing the specs, for a bad one
+        try:
+            make_bot(spec, seed=0)
+        except BotError as err:
+            # The list of bots is written for 80 columns: one entry a line, for the
+            # terminal's width to lay out again.
+            raise ShellError(join_continuations(str(err))) from None
 
 
 def start_game(spec: NewGame, saves: str | None) -> Session:

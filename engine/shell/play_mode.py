@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Legal
 from engine.errors import MediciError
+from engine.records.examples import example_path, examples
 from engine.registry import PROGRAM, game_ids
-from engine.shell import handlers, render, saves
+from engine.shell import handlers, render, saves, slips
 from engine.shell.commands import Command, moves
 from engine.shell.errors import ShellError
 from engine.shell.mode import Fragments, Mode
@@ -29,7 +30,7 @@ class PlayMode(Mode):
 
     name = "play"
     order = ("help", "new", "show", "moves", "hint", "undo", "log", "rules", "save", "open",
-             "saves", "resume", "replay", "exit", "quit")
+             "saves", "resume", "replay", "set", "exit", "quit")
     plays = True
 
     def __init__(self, shell: Shell) -> None:
@@ -51,7 +52,16 @@ class PlayMode(Mode):
             # `load` is only a move here: a save is never opened mid-turn.
             raise ShellError(f"load is the move {moves()['load'].usage}; a saved "
                              f"game is opened with `open {shlex.quote(args[0])}`")
-        self.shell.move(" ".join([word, *args]))
+        text = " ".join([word, *args])
+        shell = self.shell
+        if shell.interactive and shell.settings["confirm"]:
+            asked = slips.question(session.game, text)
+            if asked is not None:
+                shell.ask(asked, lambda: shell.move(text),
+                          f"Nothing done: {text} was not made (`set confirm off` stops "
+                          "these questions).")
+                return True
+        shell.move(text)
         return True
 
     def blank(self) -> None:
@@ -63,23 +73,33 @@ class PlayMode(Mode):
 
     def prompt(self) -> Fragments:
         """Whose turn it is (a person's), else the program's name."""
+        if self.shell.pending is not None:
+            return [("class:turn", "y/N"), ("", " › ")]
         session = self.shell.session
         if session is not None and not session.game.is_over:
             seat = session.game.current_player
             if seat is not None and session.bots[seat] is None:
                 return [("class:turn", session.game.players[seat]), ("", " › ")]
+            if seat is not None and session.humans:
+                # The bots are paused: the prompt is still yours.
+                return [("class:name", session.game.players[session.viewer()]), ("", " › ")]
         return [("class:cmd", PROGRAM), ("", " › ")]
 
-    def toolbar(self) -> Fragments:
-        """The game, its period and phase, whose turn and their money."""
+    def toolbar(self, width: int | None = None) -> Fragments:
+        """The game, its period and phase, whose turn and their money, your place."""
         session = self.shell.session
-        return play_toolbar(session.view() if session is not None else None,
-                            session.bots if session is not None else [])
+        if session is None:
+            return play_toolbar(None, [], width=width)
+        viewer = session.viewer() if session.humans else None
+        return play_toolbar(session.view(), session.bots, viewer, width)
 
     def placeholder(self) -> Fragments:
         """``Enter resumes your last game`` while that is so."""
         if self.offer is not None and self.shell.session is None:
             return [("class:dim", "Enter resumes your last game")]
+        session = self.shell.session
+        if session is not None and session.humans and session.bot_to_act() is not None:
+            return [("class:dim", "bots paused: Enter lets them go on")]
         return []
 
     def legal_moves(self) -> list[Legal]:
@@ -96,9 +116,10 @@ class PlayMode(Mode):
     def show(self) -> None:
         """The live game's table (and the final scores once it is over)."""
         session = self.shell.require_session()
-        self.shell.console.say(render.table(session.view(), session.bots))
+        self.shell.console.say(render.table(session.view(), session.bots,
+                                        self.shell.console.width()))
         if session.game.is_over:
-            self.shell.console.say(render.final_scores(session.view()))
+            self.shell.console.say(render.final_scores(session.view(), self.shell.console.width()))
 
     def greet(self) -> None:
         """The welcome, with an offer to resume the last unfinished game."""
@@ -129,8 +150,12 @@ class PlayMode(Mode):
 
 
 def replay_cmd(mode: PlayMode, args: Parsed) -> None:
-    """``replay NAME``: replay mode."""
-    enter(mode.shell, args.words[0])
+    """``replay NAME`` or ``replay --example GAME``: replay mode."""
+    name, example = args.text("NAME"), args.option("--example")
+    if (name is None) == (example is None):
+        raise ShellError("replay takes one save name, or --example GAME: replay friday · "
+                         f"replay --example {next(iter(examples()), 'GAME')}")
+    enter(mode.shell, name if example is None else example_path(example))
 
 
 HANDLERS: dict[str, Callable[[PlayMode, Parsed], None]] = {
@@ -138,6 +163,7 @@ HANDLERS: dict[str, Callable[[PlayMode, Parsed], None]] = {
     "moves": handlers.moves_cmd, "hint": handlers.hint_cmd, "undo": handlers.undo_cmd,
     "log": handlers.log_cmd, "rules": handlers.rules_cmd, "save": handlers.save_cmd,
     "open": handlers.open_cmd, "saves": handlers.saves_cmd, "resume": handlers.resume_cmd,
-    "replay": replay_cmd, "exit": handlers.quit_cmd, "quit": handlers.quit_cmd,
+    "replay": replay_cmd, "set": handlers.set_cmd, "exit": handlers.quit_cmd,
+    "quit": handlers.quit_cmd,
 }
 """What play mode's commands do."""

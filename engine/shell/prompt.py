@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
 from engine.registry import PROGRAM
+from engine.shell.commands import MAX_LINE
 from engine.shell.completion import ShellCompleter
 from engine.shell.text import STYLE
 from engine.shell.toolbar import toolbar
@@ -42,6 +44,28 @@ def history_file() -> History:
     return FileHistory(str(path))
 
 
+class KeptHistory(History):
+    """A history that keeps only lines the shell would run: one refused for its length
+    (over ``MAX_LINE`` characters) is not kept, so Up never brings it back."""
+
+    def __init__(self, inner: History) -> None:
+        super().__init__()
+        self.inner = inner
+
+    def append_string(self, string: str) -> None:
+        """Keep ``string`` unless it is too long to run."""
+        if len(string) <= MAX_LINE:
+            super().append_string(string)
+
+    def load_history_strings(self) -> Iterable[str]:
+        """The inner history's lines, newest first."""
+        return self.inner.load_history_strings()
+
+    def store_string(self, string: str) -> None:
+        """Store in the inner history."""
+        self.inner.store_string(string)
+
+
 def make_prompt(
     shell: Shell, input: Input | None = None, output: Output | None = None,
     history: History | None = None,
@@ -55,7 +79,7 @@ def make_prompt(
     return PromptSession(
         completer=ShellCompleter(shell),
         complete_while_typing=True,
-        history=history if history is not None else history_file(),
+        history=KeptHistory(history if history is not None else history_file()),
         bottom_toolbar=lambda: toolbar(shell),
         style=Style.from_dict(STYLE),
         include_default_pygments_style=False,

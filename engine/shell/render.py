@@ -8,52 +8,121 @@ story uses, styled and indented here.
 
 from __future__ import annotations
 
+import bisect
+import inspect
 import json
 from collections.abc import Sequence
 from typing import Any
 
 from engine.agreement import agree
-from engine.narrative import Role, tell
+from engine.game import Game
+from engine.narrative import Role, ViewAfter, tell
+from engine.records import ReplayCursor
 from engine.registry import find
-from engine.shell.text import Text, styled
+from engine.shell.text import Text, fitted, flow, styled
 
 
-def table(view: dict[str, Any], bots: Sequence[str | None] = ()) -> Text:
-    """The whole table as one player sees it: money, ships, tracks or harbours, lot, bids, pile."""
+def table(view: dict[str, Any], bots: Sequence[str | None] = (),
+          width: int | None = None) -> Text:
+    """The whole table as one player sees it (``view``: the viewer's), laid out for
+    ``width`` columns (None: a pipe, every row on one line): money, ships, tracks or
+    harbours, lot, bids, pile.
+
+    A game's own ``table(view, bots, width)`` draws it; one written before widths were
+    given (``table(view, bots)``) is wrapped here instead.
+    """
     info = find(view.get("game"))
     own = info.load("table") if info is not None else None
-    if own is not None:
-        return own(view, list(bots))
-    return generic_table(view)
+    if own is None:
+        return fitted(generic_table(view), width)
+    try:
+        takes_width = len(inspect.signature(own).parameters) >= 3
+    except (TypeError, ValueError):
+        takes_width = False
+    if takes_width:
+        return fitted(own(view, list(bots), width), width)
+    return fitted(own(view, list(bots)), width)
 
 
-def narrate(events: Sequence[dict[str, Any]], start: int, names: Sequence[str]) -> list[Text]:
-    """One line per happening in ``events[start:]`` (earlier events give context)."""
+def narrate(events: Sequence[dict[str, Any]], start: int, names: Sequence[str],
+            after: ViewAfter | None = None) -> list[Text]:
+    """One line per happening in ``events[start:]`` (earlier events give context);
+    ``after`` (a ``StepViews``) gives the table after each step, for the standings and
+    for who sits out an auction."""
     return [
         Text(_INDENT.get(line.role, "")).extend(styled(line.segments))
-        for line in tell(events, start, names)
+        for line in tell(events, start, names, after=after)
     ]
 
 
-_INDENT = {Role.DETAIL: "  "}
+_INDENT = {Role.DETAIL: "  ", Role.STANDINGS: "  "}
 """A scoring's lines stand under the line that opens it."""
 
 
-def final_scores(view: dict[str, Any]) -> Text:
-    """The final ranking: every player's money, the winners marked (G-4)."""
+class StepViews:
+    """The table (seat 0's view: what everyone sees) after the step holding each event of
+    ``game``: its own view for the last step, else the record replayed to that step, by
+    ``cursor`` when one is given (a replay's: it is put back where it was), else by one
+    made on first need."""
+
+    def __init__(self, game: Game, cursor: ReplayCursor | None = None) -> None:
+        self.game = game
+        self.cursor = cursor
+        self._moves: list[int] | None = None
+
+    def __call__(self, index: int) -> dict[str, Any] | None:
+        events = self.game.events
+        if not 0 <= index < len(events):
+            return None
+        if self._moves is None:
+            action_of = self.game.logic.action_of
+            self._moves = [i for i, e in enumerate(events) if action_of(e) is not None]
+        step = bisect.bisect_right(self._moves, index)
+        if step >= len(self._moves):
+            return self.game.view(0)  # the last step: the game as it stands
+        cursor = self.cursor
+        if cursor is None:
+            cursor = self.cursor = ReplayCursor(self.game)
+            here = None
+        else:
+            here = cursor.step
+        try:
+            cursor.goto(step)
+            return cursor.view(0)
+        except ValueError:
+            return None
+        finally:
+            if here is not None:
+                cursor.goto(here)
+
+
+def final_scores(view: dict[str, Any], width: int | None = None) -> Text:
+    """The final ranking: every player's money, the winners marked (G-4); a name too long
+    for the column (at ``width``) stands on its own line above its money."""
     players = view["players"]
     winners = set(view.get("winners") or [])
     order = sorted(range(len(players)), key=lambda p: -players[p]["money"])
     out = Text("Final scores", "heading")
-    width = max(len(p["name"]) for p in players)
+    money = max(5, *(len(str(p["money"])) for p in players))
+    verbs = {p: agree(players[p]["name"], "wins" if len(winners) == 1 else "shares the victory")
+             for p in winners}
+    tail = max((len(v) + 2 for v in verbs.values()), default=0)
+    name_w = max(len(p["name"]) for p in players)
+    if width is not None:
+        name_w = min(name_w, max(4, width - 6 - 1 - money - tail))
     for rank, p in enumerate(order, 1):
-        row = Text(f"  {rank}. ").add(players[p]["name"].ljust(width), "name")
-        row.add(f" {players[p]['money']:>5}", "money")
-        if p in winners:
-            verb = "wins" if len(winners) == 1 else "shares the victory"
-            row.add("  " + agree(players[p]["name"], verb), "good")
+        name = players[p]["name"]
+        head = Text(f"  {rank}. ")
+        if len(name) > name_w:
+            out.line(flow([Text(name, "name")], width, first=head, indent=6))
+            row = Text(" " * (6 + name_w))
+        else:
+            row = head.add(name.ljust(name_w), "name")
+        row.add(f" {players[p]['money']:>{money}}", "money")
+        if p in verbs:
+            row.add("  " + verbs[p], "good")
         out.row(row)
-    return out
+    return fitted(out, width)
 
 
 def generic_table(view: dict[str, Any]) -> Text:

@@ -73,4 +73,5 @@ class ReplayView:
         events = list(self.cursor.events)
         all_events = self.game.events
         start = len(all_events) - len(events)
-        return render.narrate(all_events, start, self.game.players)
+        return render.narrate(all_events, start, self.game.players,
+                              render.StepViews(self.game, self.cursor))

@@ -2,26 +2,41 @@
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from engine.registry import game_info
 from engine.rules import Variant
-from engine.shell.text import Text
+from engine.shell.text import Text, fitted
 
 
-def summary(variant: Variant, players: int | None = None) -> Text:
-    """The rules of ``variant`` in a screenful; ``players`` picks the table row to stress."""
+def summary(variant: Variant, players: int | None = None, width: int | None = None) -> Text:
+    """The rules of ``variant`` in a screenful; ``players`` picks the table row to stress;
+    laid out for ``width`` columns (a game's ``summary(rules, players, width)``; one
+    written before widths were given takes two arguments and is wrapped here)."""
     head = Text(f"{variant.name}", "heading").add(f" ({variant.game})", "dim")
     if variant.description:
         head.line(Text(variant.description, "dim"))
     info = game_info(variant.game)
     own = info.load("rules_text")
-    body = own(variant.rules, players) if own is not None else _generic(variant.rules)
+    if own is None:
+        body = _generic(variant.rules)
+    elif _takes_width(own):
+        body = own(variant.rules, players, width)
+    else:
+        body = own(variant.rules, players)
     out = head.line(body).line(Text(f"Rules file: {variant.source}", "dim"))
     if info.rule_example:
         out.line(Text(f"Any rule in full: `rules` and its id, e.g. rules {info.rule_example}.",
                       "dim"))
-    return out
+    return fitted(out, width)
+
+
+def _takes_width(function: Any) -> bool:
+    try:
+        return len(inspect.signature(function).parameters) >= 3
+    except (TypeError, ValueError):
+        return False
 
 
 def _generic(rules: dict[str, Any], indent: str = "") -> Text:

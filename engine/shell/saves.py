@@ -8,7 +8,7 @@ from pathlib import Path
 from engine import records
 from engine.errors import escape_controls
 from engine.records import SaveInfo
-from engine.shell.text import Text
+from engine.shell.text import Text, fitted, flow, pad
 
 _NAMES: dict[str, tuple[int, list[str]]] = {}
 
@@ -86,34 +86,65 @@ SHOWN = 20
 """How many games ``saves`` lists without ``--all``."""
 
 
-def table(directory: str | None, everything: bool = False) -> Text:
+def table(directory: str | None, everything: bool = False, width: int | None = None) -> Text:
     """One row per game: name, game, day or round (or finished), last played, players;
-    newest first, the ``SHOWN`` newest unless ``everything``."""
+    newest first, the ``SHOWN`` newest unless ``everything``. Laid out for ``width``: a row
+    that does not fit puts its players on a line of their own, and a long name its game
+    and date too."""
     records.migrate_autosaves(directory)
     infos = sorted(records.list_saves(directory), key=lambda i: _sort_key(i.modified),
                    reverse=True)
     folder = records.saves_dir(directory)
     if not infos:
-        return Text(f"No saved games in {folder}.", "dim")
+        return fitted(Text(f"No saved games in {folder}.", "dim"), width)
     hidden = 0 if everything else max(0, len(infos) - SHOWN)
     infos = infos[: len(infos) - hidden]
-    width = max(len(escape_controls(str(i.name))) for i in infos)
+    names = [escape_controls(str(i.name)) for i in infos]
+    name_w = max(len(n) for n in names)
+    variant_w = max([len(i.variant) for i in infos if not i.problem] + [6])
+    states = ["finished" if i.finished else _stage(i) for i in infos]
+    state_w = max(len(x) for x in states)
+    middle = 2 + variant_w + 1 + state_w + 1 + 16  # game, day or round, date
     out = Text(f"Saved games in {folder} (newest first):", "title")
-    for info in infos:
+    # One line a game if every row fits, else the players under each; a name too long for
+    # its column puts game and date under it as well.
+    whole = width is None or all(
+        2 + name_w + middle + 2 + len(_players(i)) <= width for i in infos if not i.problem)
+    column = name_w if whole or width is None else min(name_w, max(8, width - middle - 2))
+    for info, name, state in zip(infos, names, states, strict=True):
         # A file put in the folder by hand may have any name: never print it raw.
-        row = Text("  ").add(escape_controls(str(info.name)).ljust(width), "cmd")
+        shown = Text(name, "cmd")
         if info.problem:
-            row.add(f"  cannot be loaded: {info.problem}", "bad")
-            out.line(row)
+            out.line(flow([shown, Text(f"cannot be loaded: {info.problem}", "bad")], width,
+                          sep="  ", indent=6, first="  "))
             continue
-        state = "finished" if info.finished else _stage(info)
-        row.add(f"  {info.variant:<18} {state:<9} {when(info.modified)}  ")
-        row.add(_players(info), "name")
-        out.row(row)  # a table row: kept whole, never wrapped
+        facts = Text(f"{info.variant:<{variant_w}} {state:<{state_w}} {when(info.modified)}")
+        branch = _branch_note(info)
+        players = Text(_players(info), "name")
+        if branch is not None:
+            players = Text(branch, "dim").add("; ").extend(players)
+        if whole:
+            row = Text("  ").extend(pad(shown, column)).add("  ").extend(facts).add("  ")
+            out.row(row.extend(players))
+            continue
+        if len(name) <= column:
+            out.row(Text("  ").extend(pad(shown, column)).add("  ").extend(facts))
+        else:
+            out.line(flow([shown], width, first="  ", indent=4))
+            out.line(flow([facts], width, first="      ", indent=6))
+        out.line(flow([players], width, first="      ", indent=6))
     if hidden:
         out.line(Text(f"  ... and {hidden} older: `saves --all` lists every one, "
                       "`saves --delete NAME` removes one.", "dim"))
-    return out
+    return fitted(out, width)
+
+
+def _branch_note(info: SaveInfo) -> str | None:
+    """``branch of friday at step 40`` for a game branched from another, else None."""
+    origin = getattr(info, "branch_of", None)
+    if not origin:
+        return None
+    return f"branch of {escape_controls(str(origin))}"
 
 
 def _sort_key(modified: dt.datetime | float) -> float:

@@ -68,6 +68,7 @@ class Session:
         *,
         continues: bool = False,
         on_disk: bool | None = None,
+        branch_of: dict[str, Any] | None = None,
     ) -> None:
         if len(bots) != len(game.players):
             raise ShellError(f"{len(bots)} seat kinds given for {len(game.players)} players")
@@ -84,6 +85,9 @@ class Session:
         self._changes = 0
         self._copy: tuple[Path, int] | None = None
         """The last copy written (``save PATH``) and the game's ``_changes`` then."""
+        self.branch_of = branch_of
+        """``{"name", "step"}`` for a game branched from a replay: its file is named after
+        that save (``friday-branch``) and its record says where it came from."""
         self._bots: dict[int, Bot] = {}
         self.autosave_error: str | None = None
         self.interrupted = False
@@ -224,8 +228,10 @@ class Session:
             return self.path
         try:
             if self.path is None:
-                self.path = Path(records.game_path(self.game, self.saves))
-            records.write_record(records.record_from_game(self.game, self.bots), self.path)
+                self.path = (records.store.branch_path(self.branch_of["name"], self.saves)
+                             if self.branch_of else Path(records.game_path(self.game,
+                                                                           self.saves)))
+            records.write_record(self.record(), self.path)
             self._dirty = False
             self.autosave_error = None
             return self.path
@@ -234,6 +240,10 @@ class Session:
         except (MediciError, OSError) as err:
             self.autosave_error = f"autosave failed: {err}"
         return None
+
+    def record(self) -> records.Record:
+        """The game's record as it stands (with where it was branched from, if it was)."""
+        return records.record_from_game(self.game, self.bots, branch_of=self.branch_of)
 
     @property
     def autosave_path(self) -> Path | None:
@@ -270,8 +280,7 @@ class Session:
                     f"nothing was saved: `save {shlex.quote(name)}{flag} --replace` replaces "
                     "it on purpose, or choose another name"
                 )
-        records.write_record(records.record_from_game(self.game, self.bots), target,
-                             make_folder=not explicit)
+        records.write_record(self.record(), target, make_folder=not explicit)
         if copy or explicit:
             self._copy = (target, self._changes)
             return target

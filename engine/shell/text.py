@@ -9,6 +9,7 @@ from prompt_toolkit.formatted_text import to_plain_text
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.utils import get_cwidth
 
+from engine.layout import break_word
 from engine.narrative import pieces
 
 STYLE: dict[str, str] = {
@@ -133,37 +134,96 @@ def cards(items: list[str], empty: str = "—") -> Text:
     return styled(pieces(items, " ", empty).segments)
 
 
-def table_title(title: str, unit: str, view: dict, total_key: str) -> Text:
-    """``Medici · day 2 of 3 · bidding · Ann to act``: a table's first line."""
-    out = Text(f"{title} · {unit} {view[unit]} of {view[total_key]} · ", "title")
-    out.add(str(view["phase"]).replace("_", " "), "phase")
+def table_title(title: str, unit: str, view: dict, total_key: str,
+                width: int | None = None) -> Text:
+    """``Medici · day 2 of 3 · bidding · Ann to act``: a table's first line (two if it
+    does not fit ``width``)."""
+    items = [Text(title, "title"), Text(f"{unit} {view[unit]} of {view[total_key]}", "title"),
+             Text(str(view["phase"]).replace("_", " "), "phase")]
     current = view.get("current_player")
     if current is not None:
-        out.add(" · ").add(view["players"][current]["name"], "turn").add(" to act")
+        items.append(Text(view["players"][current]["name"], "turn").add(" to act"))
+    return flow(items, width, sep=" · ", indent=2)
+
+
+def flow(items: Iterable[Text | str], width: int | None, sep: str = " · ", indent: int = 2,
+         first: Text | str = "") -> Text:
+    """``items`` one after another, ``sep`` between them, starting with ``first``; a line
+    that would grow wider than ``width`` goes on at the next, indented ``indent``, so an
+    item (a card, ``high bid 12 by Bo``) is broken only if it alone is wider than a line."""
+    out = Text().add(first) if isinstance(first, Text) else Text(first)
+    column = len(out)
+    here = 0
+    for item in items:
+        part = item if isinstance(item, Text) else Text(item)
+        if not len(part):
+            continue
+        size = get_cwidth(part.plain())
+        if here and width is not None and column + len(sep) + size > width:
+            out.fragments.append(("", "\n"))
+            out.add(" " * indent)
+            column, here = indent, 0
+        elif here:
+            out.add(sep, "dim" if sep.strip() else "")
+            column += len(sep)
+        out.extend(part)
+        column += size
+        here += 1
+    return fitted(out, width)
+
+
+def fitted(text: Text, width: int | None) -> Text:
+    """``text`` with any line still wider than ``width`` broken at spaces (``wrap``): what a
+    screen returns is drawn for its width and needs no more wrapping."""
+    if width is None:
+        return text
+    out = Text()
+    out.fragments = wrap(text.fragments, width)
     return out
 
 
+def widest(text: Text) -> int:
+    """The width of ``text``'s widest line, in columns."""
+    return max((get_cwidth(line) for line in text.plain().split("\n")), default=0)
+
+
 _WORDS = re.compile(r"\s+|\S+")
+_TERM = re.compile(r"( *)\S+ {2,}(?=\S)")
+"""A line that opens with a term and a gap of two spaces or more, then its description
+(``  new      start a game``): its continuation lines stand under the description."""
+
+TERM_COLUMN = 24
+"""The furthest a description's column may start for its continuations to stand under it."""
 
 
 def wrap(fragments: Iterable[tuple[str, str]], width: int | None) -> list[tuple[str, str]]:
     """``fragments`` with every line wider than ``width`` columns broken at spaces.
 
-    A word is never split: one wider than the line stands alone on its line. Each
-    continuation is indented ``HANG`` columns deeper than its line's own indent, so a
-    wrapped line reads as one. A table's rows (``Text.row``) are kept whole, and their
-    markers dropped; ``width`` None wraps nothing.
+    A word is never split unless it alone is wider than the line (a long path). Each
+    continuation is indented ``HANG`` columns deeper than its line's own indent (or, after
+    a term and a gap, under the description), so a wrapped line reads as one. A table's
+    rows (``Text.row``) are laid out to fit and kept whole; one wider than the line is
+    broken like any line rather than cut by the terminal. ``width`` None wraps nothing.
     """
     out: list[tuple[str, str]] = []
     for number, line in enumerate(split_lines(list(fragments))):
         if number:
             out.append(("", "\n"))
         pairs = [(f[0], f[1]) for f in line if f[0] != ROW and f[1]]
-        if width is None or any(f[0] == ROW for f in line):
+        if width is None:
             out.extend(pairs)
         else:
             out.extend(_wrap_line(pairs, width))
     return out
+
+
+def _hang(line: list[tuple[str, str]], indent: int, width: int) -> int:
+    """Where the continuations of ``line`` start."""
+    plain = "".join(text for _, text in line)
+    term = _TERM.match(plain)
+    if term is not None and term.end() <= min(TERM_COLUMN, width // 2):
+        return term.end()
+    return min(indent + HANG, width // 2)
 
 
 def _wrap_line(line: list[tuple[str, str]], width: int) -> list[tuple[str, str]]:
@@ -188,7 +248,8 @@ def _wrap_line(line: list[tuple[str, str]], width: int) -> list[tuple[str, str]]
         indent = runs.pop(0)
         out.extend(indent[1])
         column = indent[2]
-    hang = " " * min(column + HANG, width // 2)
+    hang = " " * _hang(line, column, width)
+    runs = _items(runs, width - len(hang))
     words_here = 0
     gap: tuple[bool, list[tuple[str, str]], int] | None = None
     for space, parts, size in runs:
@@ -202,10 +263,83 @@ def _wrap_line(line: list[tuple[str, str]], width: int) -> list[tuple[str, str]]
         elif gap is not None:
             out.extend(gap[1])
             column += between
-        out.extend(parts)
-        column += size
+        if column + size > width:
+            # A word wider than the line (a long path): broken where it must be.
+            for piece in _broken(parts, width - column, width - len(hang)):
+                if piece is None:
+                    out.extend([("", "\n"), ("", hang)])
+                    column = len(hang)
+                else:
+                    out.append(piece)
+                    column += get_cwidth(piece[1])
+        else:
+            out.extend(parts)
+            column += size
         words_here += 1
         gap = None
     if gap is not None and column + gap[2] <= width:
         out.extend(gap[1])
+    return out
+
+
+SEPARATOR = "·"
+"""What stands between the items of a line (``1. Bo 132 (+38) · 2. You 118``)."""
+
+
+def _items(runs: list[tuple[bool, list[tuple[str, str]], int]],
+           room: int) -> list[tuple[bool, list[tuple[str, str]], int]]:
+    """In a line of items separated by `` · ``, each item (its words and the spaces between
+    them) as one run when it fits ``room``: a line is broken between items first."""
+    if not any(not space and "".join(t for _, t in parts) == SEPARATOR
+               for space, parts, _ in runs):
+        return runs
+    out: list[tuple[bool, list[tuple[str, str]], int]] = []
+    item: list[tuple[bool, list[tuple[str, str]], int]] = []
+
+    def close() -> None:
+        # The spaces before a separator stay a gap between runs, not part of the item.
+        tail = item.pop() if item and item[-1][0] else None
+        size = sum(run[2] for run in item)
+        if len(item) > 1 and size <= room:
+            out.append((False, [part for run in item for part in run[1]], size))
+        else:
+            out.extend(item)
+        item.clear()
+        if tail is not None:
+            out.append(tail)
+
+    for run in runs:
+        space, parts, _ = run
+        if not space and "".join(t for _, t in parts) == SEPARATOR:
+            close()
+            out.append(run)
+        elif space and not item:
+            out.append(run)
+        else:
+            item.append(run)
+    close()
+    return out
+
+
+def _broken(parts: list[tuple[str, str]], first: int, rest: int) -> list[tuple[str, str] | None]:
+    """A word's fragments cut into pieces of ``first`` columns, then ``rest`` (None marks a
+    line break), keeping each piece's style."""
+    text = "".join(t for _, t in parts)
+    styles = [s for s, t in parts for _ in t]
+    pieces = break_word(text, max(1, first))
+    if len(pieces) > 1:
+        pieces = [pieces[0], *break_word(text[len(pieces[0]):], max(1, rest))]
+    out: list[tuple[str, str] | None] = []
+    at = 0
+    for number, piece in enumerate(pieces):
+        if number:
+            out.append(None)
+        i = at
+        while i < at + len(piece):
+            j = i
+            while j < at + len(piece) and styles[j] == styles[i]:
+                j += 1
+            out.append((styles[i], text[i:j]))
+            i = j
+        at += len(piece)
     return out

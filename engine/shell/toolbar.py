@@ -1,54 +1,139 @@
-"""The bottom toolbar: the game, day or round, phase, whose turn, and their money."""
+"""The bottom toolbar: the game, day or round, phase, whose turn, their money, your place.
+
+The toolbar is one line: it is built for the terminal's width from the richest form that
+fits to the barest (the game's title, a bot's spec, the money and the place go first, in
+that order), and a form still too wide is cut between words, never inside one.
+"""
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
+from prompt_toolkit.application import get_app_or_none
+
+from engine.agreement import agree
+from engine.narrative import ordinal
 from engine.registry import GameInfo, find
-from engine.views import PlayerView, money_text
+from engine.views import PlayerView
 
 if TYPE_CHECKING:
     from engine.shell.app import Shell
     from engine.shell.replay_view import ReplayView
 
-
-def toolbar(shell: Shell) -> list[tuple[str, str]]:
-    """The toolbar's fragments for the shell's current state (its mode's toolbar)."""
-    return shell.mode.toolbar()
+Fragments = list[tuple[str, str]]
+KEY = "class:bottom-toolbar.key"
 
 
-def replay_toolbar(replay: ReplayView) -> list[tuple[str, str]]:
+def toolbar(shell: Shell) -> Fragments:
+    """The toolbar's fragments for the shell's current state (its mode's toolbar), fitted
+    to the terminal's width."""
+    return shell.mode.toolbar(toolbar_width())
+
+
+def toolbar_width() -> int | None:
+    """The width of the terminal the prompt draws on (``$COLUMNS`` if smaller), None
+    outside a running prompt."""
+    try:
+        app = get_app_or_none()
+        width = app.output.get_size().columns if app is not None else None
+    except Exception:  # noqa: BLE001 - no size to read: no fitting
+        width = None
+    try:
+        env = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        env = 0
+    if env > 0:
+        width = env if width is None else min(width, env)
+    return width
+
+
+def fit(forms: list[Fragments], width: int | None) -> Fragments:
+    """The first of ``forms`` (richest first) that fits ``width`` columns (one column is
+    kept free: a terminal may scroll when its last cell is written); the last one cut
+    between words when none does."""
+    if not forms:
+        return []
+    if width is None:
+        return forms[0]
+    room = max(1, width - 1)
+    for form in forms:
+        if sum(len(text) for _, text in form) <= room:
+            return form
+    return _cut(forms[-1], room)
+
+
+def _cut(form: Fragments, room: int) -> Fragments:
+    """``form`` cut after its last whole word that fits ``room`` columns."""
+    out: Fragments = []
+    used = 0
+    for style, text in form:
+        if used + len(text) <= room:
+            out.append((style, text))
+            used += len(text)
+            continue
+        part = text[: room - used]
+        if len(text) > len(part) and not text[len(part)].isspace():
+            part = part[: part.rfind(" ")] if " " in part else ""
+        if part.strip():
+            out.append((style, part.rstrip()))
+        break
+    return out
+
+
+def replay_toolbar(replay: ReplayView, width: int | None = None) -> Fragments:
     """Replay mode's toolbar: the save, the step, the table's state."""
     view = replay.view()
-    # Kept short (long save names cut; no title, bot or money) to fit 100 columns.
-    parts = [("class:bottom-toolbar.key", f" Replay {_cut(replay.name)} "),
-             ("", f" step {replay.step}/{replay.total} ·")]
-    return parts + _game_parts(view, replay.bots, short=True) + [("", " · exit leaves")]
+    step = f" step {replay.step}/{replay.total} ·"
+    game = _game_parts(view, replay.bots, short=True)
+    forms = []
+    for tail in (" · Enter: next · exit leaves", " · exit leaves"):
+        for cut in (None, NAME_WIDTH, 12):
+            forms.append([(KEY, f" Replay {_cut_name(replay.name, cut)} "), ("", step), *game,
+                          ("", tail)])
+    forms.append([(KEY, f" Replay {_cut_name(replay.name, 12)} "), ("", step), *game])
+    forms.append([(KEY, f" {replay.step}/{replay.total} "), *game])
+    forms.append([(KEY, f" {replay.step}/{replay.total} "),
+                  *_game_parts(view, replay.bots, short=True, phase=False)])
+    return fit(forms, width)
 
 
-def play_toolbar(view: dict[str, Any] | None, bots: list[str | None]) -> list[tuple[str, str]]:
-    """Play mode's toolbar: the live game's state (``view``), or how to start one."""
+def play_toolbar(view: dict[str, Any] | None, bots: list[str | None],
+                 viewer: int | None = None, width: int | None = None) -> Fragments:
+    """Play mode's toolbar: the live game's state (``view``, ``viewer``'s place in it), or
+    how to start one."""
     if view is None:
-        return [("class:bottom-toolbar.key", " Medici "),
-                ("", " no game · new medici 4 · resume · help · Tab completes")]
-    return _game_parts(view, bots)
+        hints = ["new medici 4", "resume", "help", "Tab completes"]
+        return fit([[(KEY, " Medici "), ("", " no game · " + " · ".join(hints[:n]))]
+                    for n in range(len(hints), 0, -1)], width)
+    forms = [
+        _game_parts(view, bots, title=True, money=True, place="long", viewer=viewer),
+        _game_parts(view, bots, money=True, place="long", viewer=viewer),
+        _game_parts(view, bots, short=True, money=True, place="short", viewer=viewer),
+        _game_parts(view, bots, short=True, place="short", viewer=viewer),
+        _game_parts(view, bots, short=True, phase=False, place="short", viewer=viewer),
+        _game_parts(view, bots, short=True),
+        _game_parts(view, bots, short=True, phase=False),
+    ]
+    return fit(forms, width)
 
 
 NAME_WIDTH = 20
-"""A replay's save name is cut to this many characters in the toolbar."""
+"""A replay's save name is cut to this many characters when the toolbar is short of room."""
 
 
-def _cut(name: str) -> str:
-    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
+def _cut_name(name: str, width: int | None) -> str:
+    return name if width is None or len(name) <= width else name[: width - 1] + "…"
 
 
-def _game_parts(view: dict[str, Any], bots: list[str | None],
-                short: bool = False) -> list[tuple[str, str]]:
+def _game_parts(view: dict[str, Any], bots: list[str | None], *, short: bool = False,
+                title: bool = False, money: bool = False, phase: bool = True,
+                place: str = "", viewer: int | None = None) -> Fragments:
     info = find(view["game"])
-    title = info.title if info is not None else view["game"]
-    when = _when(view, info)
-    parts = [] if short else [("class:bottom-toolbar.key", f" {title} ")]
-    parts.append(("", f" {when} · {_phase(view)}"))
+    parts: Fragments = []
+    if title:
+        parts.append((KEY, f" {info.title if info is not None else view['game']} "))
+    parts.append(("", f" {_when(view, info)}" + (f" · {_phase(view)}" if phase else "")))
     current = view.get("current_player")
     players = view.get("players", [])
     if current is not None and 0 <= current < len(players):
@@ -56,12 +141,42 @@ def _game_parts(view: dict[str, Any], bots: list[str | None],
         who = player.get("name", f"seat {current}")
         bot = f" (bot {bots[current]})" if current < len(bots) and bots[current] else ""
         parts.append(("", " · "))
-        parts.append(("class:bottom-toolbar.key", who if short else f"{who}{bot}"))
-        parts.append(("", " to act" if short else f" to act · {_money(player, info)}"))
+        parts.append((KEY, who if short else f"{who}{bot}"))
+        parts.append(("", " to act"))
+        if money:
+            parts.append(("", f" · {_money(player, info)}"))
     elif view.get("winners"):
         names = [players[p].get("name", "?") for p in view["winners"]]
         parts.append(("", " · won by " + " and ".join(names)))
+    if place and viewer is not None and not view.get("winners"):
+        standing = place_text(players, viewer, long=place == "long")
+        if standing:
+            parts.append(("", f" · {standing}"))
     return parts
+
+
+def place_text(players: list[PlayerView], seat: int, long: bool = True) -> str:
+    """``You: 2nd, 14 behind Bo`` / ``Ann leads by 6``: a player's place by money and the gap
+    to the leader (or, for the leader, to the next); '' with fewer than two players."""
+    if len(players) < 2 or not 0 <= seat < len(players):
+        return ""
+    money = [p.get("money", 0) for p in players]
+    name = players[seat].get("name", "?")
+    mine = money[seat]
+    place = 1 + sum(1 for m in money if m > mine)
+    best = max(money)
+    if place == 1:
+        others = [m for i, m in enumerate(money) if i != seat]
+        gap = mine - max(others)
+        if gap == 0:
+            return f"{name}: tied 1st" if long else "tied 1st"
+        return f"{name} {agree(name, 'leads')} by {gap}" if long else f"1st, +{gap}"
+    leader = next(p.get("name", "?") for p in players if p.get("money", 0) == best)
+    tied = sum(1 for m in money if m == mine) > 1
+    where = ("tied " if tied else "") + ordinal(place)
+    if long:
+        return f"{name}: {where}, {best - mine} behind {leader}"
+    return f"{where}, -{best - mine}"
 
 
 def _when(view: dict[str, Any], info: GameInfo | None) -> str:
@@ -78,4 +193,8 @@ def _phase(view: dict[str, Any]) -> str:
 
 
 def _money(player: PlayerView, info: GameInfo | None) -> str:
-    return money_text(player, info.vocabulary.money if info is not None else "")
+    """``30 florins``, or ``-729 coins (loans 729)`` for a player who owes the bank."""
+    unit = info.vocabulary.money if info is not None else ""
+    text = f"{player['money']} {unit}".rstrip()
+    loans = player.get("loans", 0)
+    return text + (f" (loans {loans})" if loans else "")

@@ -48,6 +48,7 @@ GAME = GameInfo(
     styles="engine.strozzi.styles:style_move",
     encoding="engine.strozzi.encoding:ENCODING",
     example="medici-vs-strozzi.json",
+    extra={"move_label": "engine.strozzi.render:move_label"},
 )
 """The descriptor the registry finds (entry point ``medici.games``)."""
 

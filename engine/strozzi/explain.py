@@ -91,6 +91,12 @@ class StrozziExplainer:
         prices and buys by it (``SCALE`` times the one-round estimate)."""
         return (SCALE * pos.worth(st.active, st.lot), SCALE * pos.worth(1 - st.active, st.lot))
 
+    def lot_worth(self, game: Game, seat: int) -> float | None:
+        """What the lot is worth to ``seat``, as the greedy player prices it: ``SCALE``
+        times its one-round gain over the other side (markers carry over and pay again)."""
+        st = game.state
+        return SCALE * self.val.position(st).worth(seat, st.lot) if st.lot else None
+
     def shift(self, equity: list[float], me: int, value: float) -> list[float]:
         """Each side's expected final money once ``me`` gains ``value`` against the other by
         a move: half of it each way, as only the gap decides (G-4)."""

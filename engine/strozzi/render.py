@@ -1,54 +1,71 @@
-"""Medici vs Strozzi on the screen: money and loans, three ships each, harbours and rows."""
+"""Medici vs Strozzi on the screen: money and loans, three ships each, harbours and rows.
+
+Laid out for the terminal's width and to stay within a screenful: a line per player, a line
+per loaded ship (the empty ones together on one), a line per harbour with its ship values
+and its monopoly rows drawn small (``cloth ··●··|·····``, a marker between the two players'
+ends). Items are moved to the next line whole, so no tile is ever split.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.agreement import agree
-from engine.shell.text import Text, cards, table_title
+from engine.shell.text import Text, cards, flow, table_title
+
+INDENT = 4
+"""How far a ship line under its player is indented."""
 
 
-def table(view: dict[str, Any], bots: list[str | None]) -> Text:
+def table(view: dict[str, Any], bots: list[str | None], width: int | None = None) -> Text:
     """Money (coins less loans), each ship with its harbour, the harbours' rows, lot and bag."""
     players = view["players"]
     current = view.get("current_player")
     names = [p["name"] for p in players]
-    out = table_title("Medici vs Strozzi", "round", view, "rounds")
+    out = table_title("Medici vs Strozzi", "round", view, "rounds", width)
     for seat, player in enumerate(players):
         spec = bots[seat] if seat < len(bots) else None
-        row = Text("▶ " if seat == current else "  ", "turn")
-        row.add(player["name"], "bot" if spec else "name")
+        who = Text(player["name"], "bot" if spec else "name")
         if spec:
-            row.add(f" (bot {spec})", "bot")
-        row.add("  money ").add(str(player["money"]), "money")
+            who.add(f" (bot {spec})", "bot")
+        money = Text("money ").add(str(player["money"]), "money")
         if player.get("loans"):
-            row.add(f" (coins {player['coins']}, loans {player['loans']})", "bad")
-        out.row(row)
+            money.add(f" (coins {player['coins']}, loans {player['loans']})", "bad")
+        out.line(flow([who, money], width, sep="  ", indent=INDENT,
+                      first=Text("▶ " if seat == current else "  ", "turn")))
+        empty = []
         for ship in player["ships"]:
-            where = f"harbour {ship['harbour']}" if ship["harbour"] else "no harbour"
-            line = Text(f"    ship {ship['holds']}  {where:<10}  ", "dim").extend(
-                cards(ship["tiles"], "empty")
-            )
-            if ship["tiles"]:
-                line.add(f"  value {ship['value']}, {ship['free_holds']} free", "dim")
-            out.row(line)
+            if not ship["tiles"]:
+                empty.append(Text(f"ship {ship['holds']}", "dim"))
+                continue
+            items = [Text(f"ship {ship['holds']}", "dim").add(
+                f" at harbour {ship['harbour']}:" if ship["harbour"] else ":", "dim")]
+            items += [Text(t, f"good.{t.split(':')[0]}") for t in ship["tiles"]]
+            items.append(Text(f"(value {ship['value']}, {ship['free_holds']} free)", "dim"))
+            out.line(flow(items, width, sep=" ", indent=INDENT + 2, first=" " * INDENT))
+        if empty:
+            out.line(flow(empty, width, sep=", ", indent=INDENT + 2,
+                          first=" " * INDENT).add(" empty", "dim"))
+    out.line(flow([Text("Harbours", "title"), Text(f"ship values {names[0]} : {names[1]}", "dim"),
+                   Text(f"rows ◂ {names[0]} | {names[1]} ▸", "dim")], width, indent=2))
     for harbour in view["harbours"]:
         values = harbour["values"]
-        out.row(Text(f"Harbour {harbour['harbour']}", "title").add(
-            f"  ship values {names[0]} {values[0]} : {values[1]} {names[1]}"))
-        for row in harbour["rows"]:
-            out.row(Text(f"    {row['good']:<6} ", f"good.{row['good']}").extend(
-                _row(row, names)))
-    out.line(_lot_line(view, names))
-    summary = Text(f"Bag: {view['bag_count']} tiles left", "dim")
+        items = [Text(f"{values[0]:>2} : {values[1]:<2}")]
+        items += [Text(f"{row['good']} ", f"good.{row['good']}").add(_row(row))
+                  for row in harbour["rows"]]
+        out.line(flow(items, width, sep="   ", indent=8, first=f"  {harbour['harbour']}  "))
+    out.line(_lot_line(view, names, width))
+    count = view['bag_count']
+    summary = [Text(f"Bag: {count} tile{'s' if count != 1 else ''} left", "dim")]
     if view.get("discards"):
-        summary.add(" · discarded: ", "dim").extend(cards(view["discards"]))
-    out.line(summary)
+        summary.append(Text("discarded: ", "dim").extend(cards(view["discards"])))
+    out.line(flow(summary, width))
     return out
 
 
-def _row(row: dict[str, Any], names: list[str]) -> Text:
-    """A monopoly row: the marker between the two players' ends (seat 0 on the left)."""
+def _row(row: dict[str, Any]) -> str:
+    """A monopoly row: the marker (●) between the two players' ends, seat 0 on the left, the
+    middle marked ``|`` (S-4)."""
     marker = row["marker"]
     spaces = max(5, abs(marker))
     cells = []
@@ -59,24 +76,52 @@ def _row(row: dict[str, Any], names: list[str]) -> Text:
             cells.append("|")
         else:
             cells.append("·")
-    out = Text(f"{names[0]} ◂ ", "dim").add(" ".join(cells)).add(f" ▸ {names[1]}", "dim")
-    if row["side"] is not None:
-        out.add(f"   {names[row['side']]} {row['space']}", "name")
-    return out
+    return "".join(cells)
 
 
-def _lot_line(view: dict[str, Any], names: list[str]) -> Text:
-    out = Text("Lot: ").extend(cards(view["lot"], "none"))
+def _lot_line(view: dict[str, Any], names: list[str], width: int | None) -> Text:
+    items = [Text("Lot: ").extend(cards(view["lot"], "none"))]
     active = view.get("active_player")
     phase = view["phase"]
     if active is not None:
-        out.add(f" · drawn by {names[active]}")
+        items.append(Text(f"drawn by {names[active]}"))
     if view.get("price") is not None:
-        out.add(" · price ").add(str(view["price"]), "money")
+        items.append(Text("price ").add(str(view["price"]), "money"))
     if phase == "offer" and active is not None:
         other = names[1 - active]
-        out.add(f" · {other} {agree(other, 'buys')} or {agree(other, 'declines')}")
+        items.append(Text(f"{other} {agree(other, 'buys')} or {agree(other, 'declines')}"))
     if phase == "loading" and view.get("buyer") is not None:
         buyer = names[view["buyer"]]
-        out.add(f" · {buyer} {agree(buyer, 'loads')} a ship or {agree(buyer, 'discards')}")
-    return out
+        items.append(Text(f"{buyer} {agree(buyer, 'loads')} a ship or "
+                          f"{agree(buyer, 'discards')}"))
+    return flow(items, width)
+
+
+def move_label(view: dict[str, Any], words: list[str]) -> str | None:
+    """What a ``load`` begun with ``words`` does, for the completion menu: ``onto the empty
+    3-hold ship (it names its harbour)``, ``harbour 2: Bo's ship there, value 7``."""
+    if not words or words[0] != "load" or len(words) < 2 or not words[1].isdigit():
+        return None
+    seat = view.get("buyer")
+    if seat is None:
+        return None
+    players = view["players"]
+    holds = int(words[1])
+    ship = next((s for s in players[seat]["ships"] if s["holds"] == holds), None)
+    if ship is None:
+        return None
+    if len(words) == 2:
+        if ship["harbour"]:
+            return (f"onto the {holds}-hold ship at harbour {ship['harbour']} (value "
+                    f"{ship['value']}, {ship['free_holds']} free)")
+        return f"onto the empty {holds}-hold ship: it names its harbour next"
+    if len(words) == 3:
+        return f"send the {holds}-hold ship to a harbour for the round (S-11)"
+    if not words[3].isdigit():
+        return None
+    number = int(words[3])
+    other = players[1 - seat]
+    theirs = next((s for s in other["ships"] if s["harbour"] == number), None)
+    there = (f"{other['name']}'s ship there, value {theirs['value']}" if theirs is not None
+             else "no ship there yet")
+    return f"harbour {number}: {there}"
