@@ -37,7 +37,7 @@ class GreedyBot(ModelBot):
         beliefs = learn(parts.opponents, game, self.memory, me)
         choice = parts.policy.move(game, beliefs)
         explainer = parts.explainer
-        equity = parts.evaluator.equity(game)
+        judged, equity = parts.evaluator.outlook(game)
         spread = spread_now(parts.evaluator, game)
         rows = []
         seen = set()
@@ -47,9 +47,10 @@ class GreedyBot(ModelBot):
             seen.add(action)
             # The money a move gains on its own, added to what the position is worth to
             # the player, read as a chance of winning against the others' as they stand.
-            after = explainer.shift(equity, me, value)
+            odds = explainer.shift(judged, me, value)
             rows.append(Analysis(action, round(value, 2), explainer.explain(game, action, beliefs),
-                                 win_chance(after, me, spread), after[me]))
+                                 win_chance(odds, me, spread),
+                                 explainer.shift(equity, me, value)[me]))
         # The move it makes first, then the others by the measures shown.
         rows.sort(key=lambda r: (r.action != choice, [-x for x in shown_order(r)]))
         return rows

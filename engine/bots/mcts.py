@@ -281,7 +281,7 @@ def _outcome(game: Game, evaluator: Evaluator, me: int) -> tuple[float, float, f
     rivals beaten and for money above the rivals' mean, so no position values every move
     at zero (a player who cannot win still plays for places and money).
     """
-    equity = evaluator.equity(game)
+    equity, money = evaluator.outlook(game)
     n = len(equity)
     mine = equity[me]
     spread = spread_now(evaluator, game)
@@ -303,5 +303,5 @@ def _outcome(game: Game, evaluator: Evaluator, me: int) -> tuple[float, float, f
     return (
         win + RANK_WEIGHT * beaten / rivals + MONEY_WEIGHT * ahead,
         win,
-        mine,
+        money[me],
     )

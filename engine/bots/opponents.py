@@ -16,6 +16,7 @@ surprise never rules a type out for good).
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -48,6 +49,18 @@ class Kind(NamedTuple):
     valuation: int
     share: float
     min_raise: bool
+
+
+class OutbidTable(NamedTuple):
+    """One opponent's limits for one lot, ascending, and the share of belief at or above
+    each (``tail[i]``; ``tail[len(limits)]`` is 0)."""
+
+    limits: list[float]
+    tail: list[float]
+
+    def over(self, amount: int) -> float:
+        """The chance the opponent would pay more than ``amount`` (``Beliefs.outbid_chance``)."""
+        return self.tail[bisect_left(self.limits, amount + 1)]
 
 
 class Beliefs:
@@ -114,6 +127,23 @@ class Beliefs:
             if f * ceilings[v] >= bid + 1:
                 over += w
         return over / sum(weights)
+
+    def outbid_table(self, player: int, ceilings: Sequence[float]) -> OutbidTable:
+        """``outbid_chance`` for every amount at once: the limits of ``player``'s types for
+        a lot worth ``ceilings`` to them, ascending, with the share of weight at or above
+        each (``OutbidTable.over``)."""
+        weights = self.weights[player]
+        total = sum(weights)
+        pairs = sorted(
+            (f * ceilings[v], w) for w, (v, f) in zip(weights, self._types, strict=True)
+        )
+        limits = [limit for limit, _ in pairs]
+        tail = [0.0] * (len(pairs) + 1)
+        acc = 0.0
+        for i in range(len(pairs) - 1, -1, -1):
+            acc += pairs[i][1]
+            tail[i] = acc / total
+        return OutbidTable(limits, tail)
 
     def sample(self, player: int, rng: Rng) -> Kind:
         """A type for ``player`` drawn from the beliefs."""

@@ -37,6 +37,10 @@ class Evaluator(Protocol):
     def equity(self, game: Game) -> list[float]:
         """Each player's expected final money from here."""
 
+    def outlook(self, game: Game) -> tuple[list[float], list[float]]:
+        """Each player's position as a search weighs it (money, with the parts a model is
+        known to misjudge weighed), and their expected final money (``equity``)."""
+
     def horizon(self, game: Game) -> Hashable:
         """A mark that changes where a rollout stops to evaluate (a scoring period)."""
 

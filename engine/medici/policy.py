@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.actions import Action, Legal, Span, amount_action
-from engine.bots.opponents import WILLING, Beliefs
+from engine.bots.opponents import WILLING, Beliefs, OutbidTable
 from engine.chance import Rng
 from engine.game import Game
 from engine.medici.value import (
@@ -63,12 +63,18 @@ def keep_chance(
     """The chance that no later bidder outbids ``bid``: ``rivals`` are the later bidders
     with their ceilings by each valuation, ``beliefs`` say which valuation each goes by and
     what share of it they pay (the prior if None)."""
-    know = PRIOR if beliefs is None else beliefs
     keep = 1.0
-    for q, c in rivals:
-        if max(c) > bid:
-            keep *= 1.0 - know.outbid_chance(q, c, bid)
+    for table in _tables(rivals, beliefs, bid):
+        keep *= 1.0 - table.over(bid)
     return keep
+
+
+def _tables(
+    rivals: list[tuple[int, Ceilings]], beliefs: Beliefs | None, lo: int
+) -> list[OutbidTable]:
+    """The outbid tables of the rivals who could pay more than ``lo`` at all."""
+    know = PRIOR if beliefs is None else beliefs
+    return [know.outbid_table(q, c) for q, c in rivals if max(c) > lo]
 
 
 def best_bid(
@@ -87,9 +93,13 @@ def best_bid(
         return None
     if not rivals:
         return lo
+    tables = _tables(rivals, beliefs, lo)
     best, best_gain = None, 0.0
     for bid in range(lo, top + 1):
-        gain = keep_chance(bid, rivals, beliefs) * (value - bid)
+        keep = 1.0
+        for table in tables:
+            keep *= 1.0 - table.over(bid)
+        gain = keep * (value - bid)
         if gain > best_gain:
             best, best_gain = bid, gain
     return best

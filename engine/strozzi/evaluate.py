@@ -26,6 +26,11 @@ class StrozziEvaluator:
         edge = val.position(st).standing(0)
         return [money[0] + edge / 2, money[1] - edge / 2]
 
+    def outlook(self, game: Game) -> tuple[list[float], list[float]]:
+        """The position as the search weighs it, and the expected final money: the same."""
+        equity = self.equity(game)
+        return equity, equity
+
     def horizon(self, game: Game) -> int:
         """Rollouts stop where the round changes."""
         number: int = game.state.round
