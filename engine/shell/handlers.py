@@ -151,13 +151,15 @@ def hint_cmd(mode: PlayMode, args: Parsed) -> None:
     shell.console.say(analysis_lines(
         f"Hint from {bot.spec} for {game.players[seat]}:", rows, game,
         situation=bot.situation(view, legal, game.variant), raw="--raw" in args.flags,
+        width=shell.console.width(),
     ))
 
 
 def analysis_lines(title: str, rows: list[Analysis], game: Game, played: Action | None = None,
-                   situation: str = "", raw: bool = False) -> Text:
+                   situation: str = "", raw: bool = False, width: int | None = None) -> Text:
     """A bot's analysis as numbered lines: each move with its win chance and expected final
-    money, and the bot's few words on it (``engine.bots.explain.hint_line``)."""
+    money, and the bot's few words on it (``engine.bots.explain.hint_line``); on a screen
+    of ``width`` too narrow for a move's whole line, its words go on a line of their own."""
     money = game_info(game.variant.game).vocabulary.money
     out = Text(title, "title")
     if situation:
@@ -168,6 +170,11 @@ def analysis_lines(title: str, rows: list[Analysis], game: Game, played: Action 
         text = Text(f"  {i}. ").add(line.move, "cmd")
         if line.measures:
             text.add(f" · {line.measures}")
+        whole = len(text) + len(line.note) + 2 + len(mark)
+        if line.note and width is not None and whole > width:
+            out.line(text.add(mark, "turn"))
+            out.line(Text("     ").add(line.note, "dim"))
+            continue
         if line.note:
             text.add(f": {line.note}", "dim")
         out.line(text.add(mark, "turn"))

@@ -275,7 +275,7 @@ def analyse_cmd(mode: ReplayMode, args: Parsed) -> None:
         rows = bot.analyse(view, legal, game.variant, top=3, also=[played])
         title = f"Step {replay.step}: {game.players[seat]} played {played}; {bot.spec} says:"
         say(analysis_lines(title, rows, game, played, bot.situation(view, legal, game.variant),
-                           raw="--raw" in args.flags))
+                           raw="--raw" in args.flags, width=mode.shell.console.width()))
         say(_loss(rows, played, _money(game)))
         return
     start = replay.step
