@@ -116,6 +116,43 @@ class Parts:
     """The game's own valuation (what lots are worth to whom), which the styles read."""
 
 
+def assemble(valuation: Any, evaluator: type, policy: type, opponents: type,
+             explainer: type) -> Parts:
+    """A bot's parts over one ``valuation``: the evaluator and the policy are built on it,
+    the opponent model and the explainer on it and the policy (which they consult)."""
+    move = policy(valuation)
+    return Parts(evaluator(valuation), move, opponents(valuation, move),
+                 explainer(valuation, move), valuation)
+
+
+class PositionCache:
+    """What a game's valuation shares: one cached position (``position``), rebuilt when
+    the state, or what the position depends on (``position_key``), changes. Each bot's
+    valuation has its own, so no bot ever reads another's."""
+
+    def __init__(self) -> None:
+        self._pos: Any = None
+        self._pos_key: Hashable = None
+
+    def position_key(self, st: Any) -> Hashable:
+        """What a position of ``st`` depends on besides the state itself."""
+        raise NotImplementedError
+
+    def new_position(self, st: Any) -> Any:
+        """A fresh position of ``st``."""
+        raise NotImplementedError
+
+    def position(self, st: Any) -> Any:
+        """The position of a state, reused while nothing it depends on changes."""
+        key = self.position_key(st)
+        pos = self._pos
+        if pos is not None and pos.st is st and self._pos_key == key:
+            return pos
+        pos = self._pos = self.new_position(st)
+        self._pos_key = key
+        return pos
+
+
 def build_parts(variant: Variant) -> Parts:
     """Fresh parts of a variant's game (BotError for a game no bot but random knows)."""
     info = find(variant.game)

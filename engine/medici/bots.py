@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.bots.parts import Parts
+from engine.bots.parts import Parts, assemble
 from engine.medici.evaluate import MediciEvaluator
 from engine.medici.explain import MediciExplainer
 from engine.medici.opponents import MediciOpponents
@@ -13,12 +13,5 @@ from engine.rules import Variant
 
 def parts(variant: Variant) -> Parts:
     """One bot's evaluator, policy, opponent model and explainer, over one valuation."""
-    val = MediciValuation(variant)
-    policy = MediciPolicy(val)
-    return Parts(
-        evaluator=MediciEvaluator(val),
-        policy=policy,
-        opponents=MediciOpponents(val, policy),
-        explainer=MediciExplainer(val, policy),
-        valuation=val,
-    )
+    return assemble(MediciValuation(variant), MediciEvaluator, MediciPolicy, MediciOpponents,
+                    MediciExplainer)

@@ -17,6 +17,7 @@ import math
 from typing import Any
 
 from engine.actions import Action
+from engine.bots.parts import PositionCache
 from engine.rules import Variant
 
 DRAW = Action("draw")
@@ -309,13 +310,14 @@ class Position:
 
 
 
-class MediciValuation:
+class MediciValuation(PositionCache):
     """The numbers of a Medici variant a bot judges by, and its cache of one ``Position``.
 
     Each bot builds its own (``engine.medici.bots.parts``): the cache is the bot's alone.
     """
 
     def __init__(self, variant: Variant) -> None:
+        super().__init__()
         logic = variant.logic
         self.variant = variant
         self.logic = logic
@@ -339,15 +341,16 @@ class MediciValuation:
         self.min_bid: int = logic.min_bid
         # M-2 switch: with loans a bid is not limited by the bidder's money.
         self.loans: bool = bool(getattr(logic, "loans", False))
-        self._pos: Position | None = None
-        self._pos_key: tuple[Any, ...] | None = None
+
+    def position_key(self, st: Any) -> tuple[Any, ...]:
+        """A Position holds while one lot is drawn and auctioned."""
+        return (id(st), st.day, sum(len(s) for s in st.ships), len(st.discards))
+
+    def new_position(self, st: Any) -> Position:
+        """A fresh Position of ``st``."""
+        return Position(self, st)
 
     def position(self, st: Any) -> Position:
-        """The Position of a state, reused while one lot is drawn and auctioned."""
-        key = (id(st), st.day, sum(len(s) for s in st.ships), len(st.discards))
-        pos = self._pos
-        if pos is not None and pos.st is st and self._pos_key == key:
-            return pos
-        pos = self._pos = Position(self, st)
-        self._pos_key = key
+        """The Position of a state (cached, ``PositionCache``)."""
+        pos: Position = super().position(st)
         return pos

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine.bots.parts import Parts
+from engine.bots.parts import Parts, assemble
 from engine.rules import Variant
 from engine.strozzi.evaluate import StrozziEvaluator
 from engine.strozzi.explain import StrozziExplainer
@@ -14,12 +14,5 @@ from engine.strozzi.value import StrozziValuation
 
 def parts(variant: Variant) -> Parts:
     """One bot's evaluator, policy, opponent model and explainer, over one valuation."""
-    val = StrozziValuation(variant)
-    policy = StrozziPolicy(val)
-    return Parts(
-        evaluator=StrozziEvaluator(val),
-        policy=policy,
-        opponents=StrozziOpponents(val, policy),
-        explainer=StrozziExplainer(val, policy),
-        valuation=val,
-    )
+    return assemble(StrozziValuation(variant), StrozziEvaluator, StrozziPolicy, StrozziOpponents,
+                    StrozziExplainer)

@@ -18,6 +18,7 @@ import math
 from typing import Any
 
 from engine.actions import Action
+from engine.bots.parts import PositionCache
 from engine.rules import Variant
 
 DRAW = Action("draw")
@@ -263,11 +264,12 @@ class Position:
         return sum(value[t] for t in lot)
 
 
-class StrozziValuation:
+class StrozziValuation(PositionCache):
     """The numbers of a Medici vs Strozzi variant a bot judges by, and its cache of one
     ``Position``. Each bot builds its own (``engine.strozzi.bots.parts``)."""
 
     def __init__(self, variant: Variant) -> None:
+        super().__init__()
         logic = variant.logic
         self.variant = variant
         self.logic = logic
@@ -294,8 +296,6 @@ class StrozziValuation:
             if pay != before:
                 self.steps.append((space - 0.5, float(pay - before)))
             before = pay
-        self._pos: Position | None = None
-        self._pos_key: tuple[Any, ...] | None = None
 
     def bag_counts(self, st: Any) -> dict[str, int]:
         """The tiles in the bag, counted: public, as every tile out of it is shown (G-3)."""
@@ -305,15 +305,18 @@ class StrozziValuation:
                 counts[t] -= 1
         return {t: c for t, c in counts.items() if c > 0}
 
-    def position(self, st: Any) -> Position:
-        """The Position of a state, reused while one lot is priced and placed."""
-        key = (id(st), st.round, len(st.discards), sum(len(s) for f in st.ships for s in f),
+    def position_key(self, st: Any) -> tuple[Any, ...]:
+        """A Position holds while one lot is priced and placed."""
+        return (id(st), st.round, len(st.discards), sum(len(s) for f in st.ships for s in f),
                len(st.lot))
-        pos = self._pos
-        if pos is not None and pos.st is st and self._pos_key == key:
-            return pos
-        pos = self._pos = Position(self, st)
-        self._pos_key = key
+
+    def new_position(self, st: Any) -> Position:
+        """A fresh Position of ``st``."""
+        return Position(self, st)
+
+    def position(self, st: Any) -> Position:
+        """The Position of a state (cached, ``PositionCache``)."""
+        pos: Position = super().position(st)
         return pos
 
     def fair_price(self, pos: Position, st: Any) -> int:
