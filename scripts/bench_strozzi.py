@@ -15,7 +15,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from bench import engine_figures  # noqa: E402
+from bench_engine import engine_figures  # noqa: E402
 
 from engine import load_variant, new_game  # noqa: E402
 from engine.chance import Rng  # noqa: E402

@@ -66,7 +66,7 @@ def test_every_bot_plays_only_legal_moves(variant: str, specs: list[str]) -> Non
 
 
 def test_greedy_beats_random_more_often_than_not() -> None:
-    # Not a strength measurement (see the README); a guard against a valuation turned upside
+    # Not a strength measurement (see docs/bots.md); a guard against a valuation turned upside
     # down, which would make greedy lose to random play.
     wins = sum(0 in play("medici", ["greedy", "random", "random"], seed).winners
                for seed in range(6))

@@ -1,4 +1,4 @@
-"""The public API (README "The Python API") and the `medici rules` / `medici simulate` commands."""
+"""The public API (docs/api.md) and the `medici rules` / `medici simulate` commands."""
 
 from __future__ import annotations
 
@@ -228,7 +228,7 @@ def test_views_are_json_serialisable_in_every_phase():
 
 
 def test_view_documented_keys():
-    """The keys README documents, full view and player view (G-3)."""
+    """The keys docs/api.md documents, full view and player view (G-3)."""
     game = engine.new_game("medici", 4, seed=2)
     keys = {
         "game", "day", "days", "phase", "current_player", "players", "selector",

@@ -48,7 +48,7 @@ def test_docs_hold_exactly_the_decided_ids_in_order_each_with_title_and_text():
 
 def test_every_rule_id_cited_in_the_code_config_and_docs_exists():
     sources = [*ROOT.glob("engine/**/*.py"), *ROOT.glob("config/*.yaml"), ROOT / "README.md",
-               *(p for p in ROOT.glob("docs/*.md") if p.name != "rules.md")]
+               ROOT / "CHANGELOG.md", *(p for p in ROOT.glob("docs/*.md") if p.name != "rules.md")]
     cited: dict[str, list[str]] = {}
     for path in sources:
         for rule_id in cited_ids(path.read_text(encoding="utf-8")):
@@ -86,7 +86,8 @@ def test_the_worked_examples_are_there():
 
 def test_nothing_in_the_repo_points_outside_it():
     paths = [*ROOT.glob("engine/**/*.py"), *ROOT.glob("config/*.yaml"), *ROOT.glob("docs/*"),
-             *ROOT.glob("tests/**/*.py"), ROOT / "README.md", ROOT / "pyproject.toml"]
+             *ROOT.glob("tests/**/*.py"), *ROOT.glob("scripts/*.py"), ROOT / "README.md",
+             ROOT / "CHANGELOG.md", ROOT / "mkdocs.yml", ROOT / "pyproject.toml"]
     for path in paths:
         if path.resolve() == Path(__file__).resolve():
             continue

@@ -259,7 +259,7 @@ def test_variant_show_of_an_unknown_name_fails_clearly(
     assert "no such rules file (shipped variants: medici," in capsys.readouterr().err
 
 
-# -- the README documents every key -----------------------------------------------------------
+# -- docs/house-rules.md documents every key ---------------------------------------------------
 
 
 def schema_keys(node: object, path: str = "") -> list[str]:
@@ -277,11 +277,12 @@ def schema_keys(node: object, path: str = "") -> list[str]:
     return []
 
 
-def test_readme_documents_every_medici_key_with_its_default() -> None:
+def test_the_docs_document_every_medici_key_with_its_default() -> None:
     from engine.medici.schema import SCHEMA
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Variants (house rules)", 1)[1].split("\n## ", 1)[0]
+    page = Path(__file__).resolve().parent.parent / "docs" / "house-rules.md"
+    text = page.read_text(encoding="utf-8")
+    section = text.split("## The keys of a Medici rules file", 1)[1].split("\n## ", 1)[0]
     keys = schema_keys(SCHEMA)
     assert "player_counts.N.start_money" in keys and "tracks.bonuses" in keys
     rows = {line.split("|")[1].strip().strip("`") for line in section.splitlines()

@@ -470,7 +470,7 @@ class MediciLogic(LotDrawing, Logic):
         }
 
     def view(self, st: MediciState, player: int | None) -> MediciView:
-        """The documented view (README: "Game.view")."""
+        """The documented view (docs/api.md: "Game.view() keys (Medici)")."""
         full = player is None
         bidding = st.phase == "bidding"
         value = self.value.__getitem__

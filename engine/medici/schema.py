@@ -2,7 +2,7 @@
 
 This module is the one place a Medici setting is declared: its key and type in
 ``SCHEMA`` and, for a setting that a rules file may leave out, its rulebook value in
-``DEFAULTS`` (README, "Variants (house rules)", says how to add one).
+``DEFAULTS`` (docs/architecture.md, "Adding a setting", says how to add one).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Medici's view and events, typed (README: "Game.view"; docs/rules.md M-*)."""
+"""Medici's view and events, typed (docs/api.md, "Medici: views and events"; M-*)."""
 
 # No `from __future__ import annotations`: TypedDict reads NotRequired at class creation.
 from typing import NotRequired, TypedDict

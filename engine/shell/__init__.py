@@ -68,7 +68,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                      color=False if args.no_color else None)
 
 
-def _bot_delay(interactive: bool) -> float:
+def default_bot_delay(interactive: bool) -> float:
+    """Seconds between bot moves: $MEDICI_BOT_DELAY if set, else a readable pace at a
+    terminal (``INTERACTIVE_BOT_DELAY``) and none elsewhere."""
     env = os.environ.get("MEDICI_BOT_DELAY")
     if env:
         try:
@@ -116,7 +118,7 @@ def run_shell(
         interactive = script is None and (input is not None or _isatty(stdin))
     use_color = wants_color(out) if color is None else color
     console = Console(out, err, color=use_color and interactive, errors_to_err=not interactive)
-    delay = _bot_delay(interactive) if bot_delay is None else bot_delay
+    delay = default_bot_delay(interactive) if bot_delay is None else bot_delay
     shell = Shell(console, saves=saves, seed=seed, interactive=interactive, bot_delay=delay)
     if interactive and input is None:
         from engine.shell.bot_turns import Typeahead

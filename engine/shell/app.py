@@ -175,6 +175,8 @@ class Shell:
             if not text:
                 self.mode.blank()
             return
+        if self.mode.raw(text):
+            return
         try:
             words = shlex.split(text)
         except ValueError as err:

@@ -63,7 +63,12 @@ class Console:
     def say(self, text: Text | str = "") -> None:
         """Write one block of text (a line or several) followed by a newline."""
         fragments = text.fragments if isinstance(text, Text) else [("", text)]
-        fragments = FormattedText(wrap(fragments, self.width(self.out)))
+        self.emit(FormattedText(wrap(fragments, self.width(self.out))))
+
+    def emit(self, fragments: FormattedText) -> None:
+        """Write one block, already wrapped, and a newline: in colour through prompt_toolkit
+        on a terminal, else plain text. (A hosted table's console sends it to a player's
+        own screen instead: ``engine.host.screen``.)"""
         if self.color:
             output, style = self._colour()
             print_formatted_text(fragments, output=output, style=style)

@@ -17,7 +17,7 @@ from engine.rules import load_variant
 from engine.shell import render, saves
 from engine.shell.commands import COMMANDS, moves
 from engine.shell.errors import ShellError
-from engine.shell.mode import Mode, modes_of
+from engine.shell.mode import Mode
 from engine.shell.newgame import parse_new, start_game
 from engine.shell.rules_text import summary
 from engine.shell.session import HINT_BOT, Session
@@ -46,8 +46,11 @@ def help_list(mode: Mode) -> Text:
     every game when none is), one line a game: it fits a 24-row screen at 80 columns."""
     shell = mode.shell
     out = Text("Commands", "heading").add(f" ({mode.name} mode)", "dim")
-    # In the table's order (the mode's own order is for Tab).
-    commands = [c for c in COMMANDS.values() if c in mode.commands()]
+    # In the table's order (the mode's own order is for Tab); a mode's own commands (a
+    # hosted table's `say`) after them.
+    own = mode.commands()
+    commands = [c for c in COMMANDS.values() if c in own]
+    commands += [c for c in own if c not in commands]
     width = max(len(c.name) for c in commands)
     for command in commands:
         out.line(Text("  ").add(command.name.ljust(width), "cmd").add("  " + command.summary))
@@ -69,7 +72,8 @@ def help_list(mode: Mode) -> Text:
 
 def help_text(mode: Mode, word: str) -> Text:
     """The long help of a command or move, or ShellError with the closest name."""
-    command = next((c for c in COMMANDS.values() if word in (c.name, *c.aliases)), None)
+    command = mode.command(word) or next(
+        (c for c in COMMANDS.values() if word in (c.name, *c.aliases)), None)
     move = moves().get(word)
     out = Text()
     if command is not None:
@@ -78,7 +82,7 @@ def help_text(mode: Mode, word: str) -> Text:
             out.line(Text("also: " + ", ".join(command.aliases), "dim"))
         out.line(command.details)
         if command not in mode.commands():
-            out.line(Text(f"(works in {' and '.join(modes_of(command.name))} mode)", "dim"))
+            out.line(Text(f"({mode.elsewhere(command.name)})", "dim"))
     if move is not None:
         games = " and ".join(move.games)
         out.line(Text(move.usage, "cmd").add(f"  (a move of {games})", "dim"))
@@ -120,7 +124,7 @@ def show_cmd(mode: Mode, args: Parsed) -> None:
     mode.show()
 
 
-def moves_cmd(mode: PlayMode, args: Parsed) -> None:
+def moves_cmd(mode: Mode, args: Parsed) -> None:
     """``moves``: what is legal now."""
     shell = mode.shell
     session = shell.require_session()
@@ -231,7 +235,7 @@ def rules_cmd(mode: Mode, args: Parsed) -> None:
 
 
 # -- saving and opening -----------------------------------------------------------------
-def save_cmd(mode: PlayMode, args: Parsed) -> None:
+def save_cmd(mode: Mode, args: Parsed) -> None:
     """``save [NAME] [--copy] [--replace]``."""
     shell = mode.shell
     session = shell.require_session()

@@ -35,9 +35,13 @@ class Mode(ABC):
     plays: ClassVar[bool] = False
     """Whether the live game is played in this mode: moves are typed, the bots move."""
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
+    def __init_subclass__(cls, listed: bool = True, **kwargs: object) -> None:
+        """Register the mode for ``modes_of``; ``listed=False`` keeps a mode used outside
+        the shell proper (a hosted table's seat, ``engine.host``) out of the shell's
+        messages."""
         super().__init_subclass__(**kwargs)
-        _MODES.append(cls)
+        if listed:
+            _MODES.append(cls)
 
     def __init__(self, shell: Shell) -> None:
         self.shell = shell
@@ -58,6 +62,15 @@ class Mode(ABC):
     @abstractmethod
     def run(self, command: Command, parsed: Parsed) -> None:
         """Run one of this mode's commands."""
+
+    def raw(self, text: str) -> bool:
+        """Take a whole line before it is split into words (``say`` at a hosted table keeps
+        its quotes and apostrophes); False if not taken."""
+        return False
+
+    def elsewhere(self, name: str) -> str:
+        """Where a command this mode lacks works (``help`` says it under the command)."""
+        return f"works in {' and '.join(modes_of(name))} mode"
 
     def line(self, word: str, args: list[str]) -> bool:
         """Take a line that is not one of the mode's commands (a move); False if not taken."""

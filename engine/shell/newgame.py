@@ -88,6 +88,15 @@ def parse_seed(text: str) -> int:
     return seed
 
 
+def split_game(words: list[str]) -> tuple[str | None, list[str]]:
+    """``new``'s words (no options) as the game or variant named first, if any, and the
+    players after it; ShellError for a first word that is a misspelt game."""
+    game_word = words[0] if words and _is_variant(words[0]) else None
+    if words and game_word is None:
+        _refuse_misspelt_game(words[0])
+    return game_word, words[1:] if game_word is not None else list(words)
+
+
 def parse_new(args: list[str], default_seed: int | None = None) -> NewGame:
     """The NewGame that ``new ARGS`` asks for, or ShellError saying what is wrong."""
     variant_ref, args = _take(args, "--variant")
@@ -95,10 +104,7 @@ def parse_new(args: list[str], default_seed: int | None = None) -> NewGame:
     unknown = [a for a in args if a.startswith("--")]
     if unknown:
         raise ShellError(f"unknown option {unknown[0]}: new takes --variant and --seed")
-    game_word = args[0] if args and _is_variant(args[0]) else None
-    if args and game_word is None:
-        _refuse_misspelt_game(args[0])
-    players = args[1:] if game_word is not None else args
+    game_word, players = split_game(args)
     if variant_ref is not None:
         variant = _load(variant_ref)
         if game_word is not None and game_word not in (variant.game, variant.name):

@@ -170,12 +170,18 @@ class Session:
         game = self.game
         bot = self.bot(seat)
         action = bot.choose(game.view(seat), game.legal_actions(), game.variant)
+        return action, self.apply(action)
+
+    def apply(self, action: Action) -> int:
+        """Apply a move already chosen for the player to act (a bot's, checked by the engine
+        like any other); returns the index of its first event."""
+        game = self.game
         start = len(game.events)
         with whole(self):
             game.apply(action)
             self._dirty = True
             self._changes += 1
-        return action, start
+        return start
 
     def undo(self) -> list[str]:
         """Take back the last move of a person, and the bot moves after it; returns them told

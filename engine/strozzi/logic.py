@@ -547,7 +547,7 @@ class StrozziLogic(LotDrawing, Logic):
         )
 
     def view(self, st: StrozziState, player: int | None) -> StrozziView:
-        """The documented view (README: "Medici vs Strozzi")."""
+        """The documented view (docs/api.md: "Game.view() keys (Medici vs Strozzi)")."""
         value = self.value.__getitem__
         # Dict displays typed by the annotations, not TypedDict calls (a third of the cost).
         players: list[StrozziPlayer] = []

@@ -1,4 +1,4 @@
-"""Medici vs Strozzi's view and events, typed (README: "Medici vs Strozzi"; S-*)."""
+"""Medici vs Strozzi's view and events, typed (docs/api.md, "Medici vs Strozzi"; S-*)."""
 
 # No `from __future__ import annotations`: TypedDict reads NotRequired at class creation.
 from typing import NotRequired, TypedDict

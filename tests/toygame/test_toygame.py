@@ -141,7 +141,7 @@ def test_simulate_with_the_random_bot_and_the_rules_diagram(tmp_path: Path, caps
 
 def test_no_file_outside_its_folder_names_it() -> None:
     """The proof that a game touches nothing else: the engine, the shipped config, the
-    scripts and the other tests never name Oracle (the README's worked example may)."""
+    scripts and the other tests never name Oracle (docs/architecture.md's worked example may)."""
     word = re.compile(r"toygame|Oracle|[\"']oracle[\"']|oracle\.yaml")
     found = []
     for folder in ("engine", "config", "scripts", "tests"):

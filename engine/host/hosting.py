@@ -1,0 +1,521 @@
+"""``medici host``: one table served over SSH, and the hosting terminal that runs it.
+
+``run_host(HostOptions)`` sets the table up (a new game's seats, or a saved game with
+``resume``), makes or reads the host key, starts the SSH server, prints how to join and
+runs the hosting terminal: a seat of its own (the first person named) unless ``no_seat``,
+with the host's commands (``new``, ``save``, ``kick``, ``quit``). On a terminal it is the
+shell's prompt; otherwise it reads commands line by line from standard input (end of
+input leaves the table running; SIGTERM or SIGINT close it, the game saved).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import getpass
+import os
+import shlex
+import shutil
+import signal
+import socket
+import sys
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input.typeahead import clear_typeahead
+
+from engine import records
+from engine.errors import MediciError, escape_controls
+from engine.host import keys as host_keys
+from engine.host.screen import MAX_UNSENT, PipeWriter, Screen, ScreenConsole, SeatOutput
+from engine.host.seat import Guest, ask_name, run_prompt
+from engine.host.table import OPEN, Chair, Table, TableOptions
+from engine.names import player_name_problem, save_name_problem
+from engine.rules import Variant
+from engine.shell.console import wants_color
+from engine.shell.errors import ShellError
+from engine.shell.newgame import parse_new, split_game
+from engine.shell.session import Session
+from engine.shell.text import Text
+
+if TYPE_CHECKING:
+    import asyncssh
+
+    from engine.host.server import GuestSession
+
+DEFAULT_PORT = 8022
+MAX_CONNECTIONS = 16
+AWAY_CHECK = 0.5
+"""Seconds between checks whether an absent player's away bot should move."""
+
+LOCAL = ("127.0.0.1", "localhost", "::1")
+ANY = ("", "0.0.0.0", "::", "*")
+
+
+@dataclass(frozen=True)
+class HostOptions:
+    """What ``medici host`` was asked (its command-line options)."""
+
+    words: tuple[str, ...] = ()
+    """``[GAME] [PLAYER...]`` as for ``new``; ``?`` is an open seat."""
+    variant: str | None = None
+    seed: int | None = None
+    port: int = DEFAULT_PORT
+    listen: str = "127.0.0.1"
+    password: str | None = None
+    keys: str | None = None
+    no_seat: bool = False
+    name: str | None = None
+    resume: str | None = None
+    """A save to host (``""``: the latest unfinished game)."""
+    hints: bool = False
+    spectators: bool = False
+    away_bot: str | None = None
+    away_after: float = 60.0
+    max_connections: int = MAX_CONNECTIONS
+    saves: str | None = None
+    host_key: str | None = None
+    color: bool | None = None
+    bot_delay: float = 0.0
+
+
+@dataclass
+class Plan:
+    """The table to host: its variant, chairs, and the saved game it continues, if any."""
+
+    variant: Variant
+    chairs: list[Chair]
+    session: Session | None = None
+    seed: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def plan_table(options: HostOptions) -> Plan:
+    """The table ``options`` ask for; ShellError or MediciError saying what is wrong."""
+    if options.resume is not None:
+        return _resumed(options)
+    if options.name is not None:
+        problem = save_name_problem(options.name)
+        if problem is not None:
+            raise ShellError(f"--name {options.name!r}: {problem}")
+        path = records.resolve_save_path(options.name, options.saves)
+        if path.exists():
+            raise ShellError(f"a save named {options.name} exists already: `medici host "
+                             f"--resume {shlex.quote(options.name)}` hosts it again, or choose "
+                             "another --name")
+    words = list(options.words)
+    game_word, players = split_game(words)
+    if not players or (len(players) == 1 and players[0].isdigit()):
+        count = players[0] if players else None
+        players = _default_seats(game_word, count, options)
+    opened = [i for i, word in enumerate(players) if word == OPEN]
+    named = [f"{OPEN}{i}" if i in opened else word for i, word in enumerate(players)]
+    line = ([game_word] if game_word else []) + named
+    if options.variant is not None:
+        line += ["--variant", options.variant]
+    if options.seed is not None:
+        line += ["--seed", str(options.seed)]
+    spec = parse_new(line)
+    chairs = [Chair(OPEN if i in opened else name, bot, open=i in opened)
+              for i, (name, bot) in enumerate(zip(spec.names, spec.bots, strict=True))]
+    if not any(c.person for c in chairs):
+        raise ShellError("every seat is a bot: a table needs at least one person "
+                         "(name the players: medici host medici Ann Bo bot:greedy)")
+    _seat_host(chairs, options.no_seat)
+    return Plan(spec.variant, chairs, seed=spec.seed)
+
+
+def _default_seats(game_word: str | None, count: str | None, options: HostOptions) -> list[str]:
+    """A bare count (or nothing): the host and open seats to make it up (4 if allowed)."""
+    from engine.registry import default_game
+    from engine.rules import load_variant
+
+    variant = load_variant(options.variant or game_word or default_game().variant)
+    counts = list(variant.logic.player_counts())
+    number = int(count) if count else (4 if 4 in counts else counts[0])
+    if number not in counts:
+        allowed = ", ".join(str(c) for c in counts)
+        raise ShellError(f"{variant.name} is played by {allowed} players, not {number}")
+    if options.no_seat:
+        return [OPEN] * number
+    return [_local_name()] + [OPEN] * (number - 1)
+
+
+def _local_name() -> str:
+    """The host's player name when none is given: their login name, capitalised."""
+    try:
+        name = getpass.getuser().capitalize()
+    except (OSError, KeyError):
+        name = ""
+    return name if name and player_name_problem(name) is None and name != OPEN else "Host"
+
+
+def _seat_host(chairs: list[Chair], no_seat: bool) -> None:
+    """The hosting terminal takes the first person named, unless ``no_seat``."""
+    if no_seat:
+        return
+    for chair in chairs:
+        if chair.person and not chair.open:
+            chair.host = True
+            return
+
+
+def _resumed(options: HostOptions) -> Plan:
+    if options.words:
+        raise ShellError("--resume takes the game and its seats from the save: give no "
+                         f"players (got {' '.join(options.words)})")
+    name: str | Path | None = options.resume
+    if not name:
+        records.migrate_autosaves(options.saves)
+        name = records.latest_unfinished(options.saves)
+        if name is None:
+            raise ShellError("no unfinished game is saved: `medici host medici Ann Bo` starts "
+                             "a table")
+    loaded = records.load_game(name, directory=options.saves)
+    if loaded.game.is_over:
+        raise ShellError(f"{records.store.display(loaded.path)} is a finished game: nothing "
+                         "to play (`medici replay` goes through it)")
+    path = Path(loaded.path)
+    inside = _inside(path, records.saves_dir(options.saves))
+    session = Session(loaded.game, list(loaded.bots), options.saves, path, continues=inside)
+    chairs = [Chair(name, bot, joined=True)  # all of them sat here before
+              for name, bot in zip(loaded.game.players, loaded.bots, strict=True)]
+    _seat_host(chairs, options.no_seat)
+    note = f"Resumed {records.store.display(path)}."
+    return Plan(loaded.game.variant, chairs, session, loaded.game.seed, [note])
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):
+        return False
+
+
+def shown_address(listen: str) -> str:
+    """The address joiners type: the listening one, or this machine's on the network."""
+    if listen not in ANY:
+        return listen
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: it only picks a route
+            return str(probe.getsockname()[0])
+    except OSError:
+        return socket.gethostname()
+
+
+def join_command(address: str, port: int) -> Callable[[str], str]:
+    """The ``ssh`` command that joins as a given name."""
+    where = f"[{address}]" if ":" in address else address
+    flag = "" if port == 22 else f"-p {port} "
+
+    def command(name: str) -> str:
+        return f"ssh {flag}{shlex.quote(name)}@{where}"
+
+    return command
+
+
+def run_host(options: HostOptions) -> int:
+    """Host a table until it is closed; the exit status (2: it could not start)."""
+    try:
+        plan = plan_table(options)
+    except (ShellError, MediciError) as err:
+        print(f"medici host: {err}", file=sys.stderr)
+        return 2
+    keys = None
+    if options.keys is not None:
+        import asyncssh
+
+        try:
+            keys = asyncssh.read_authorized_keys(options.keys)
+        except (OSError, ValueError, asyncssh.KeyImportError) as err:
+            print(f"medici host: cannot read the keys file {options.keys}: {err}",
+                  file=sys.stderr)
+            return 2
+    try:
+        key, key_path, made = host_keys.host_key(
+            Path(options.host_key) if options.host_key else None)
+    except MediciError as err:
+        print(f"medici host: {err}", file=sys.stderr)
+        return 2
+    password = None if keys is not None else (options.password or host_keys.new_password())
+    try:
+        return asyncio.run(_serve(options, plan, key, key_path, made, password, keys))
+    except OSError as err:
+        print(f"medici host: cannot listen on {options.listen}:{options.port}: "
+              f"{err.strerror or err}", file=sys.stderr)
+        return 2
+
+
+async def _serve(
+    options: HostOptions, plan: Plan, key: asyncssh.SSHKey, key_path: Path, made: bool,
+    password: str | None, keys: asyncssh.SSHAuthorizedKeys | None,
+) -> int:
+    from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
+
+    from engine.host.server import Door, GuestSession, start_server
+
+    loop = asyncio.get_running_loop()
+    executor = ThreadPoolExecutor(max_workers=options.max_connections + 4,
+                                  thread_name_prefix="medici-host")
+    closed = asyncio.Event()
+    address = shown_address(options.listen)
+    holder: dict[str, object] = {}
+
+    def join(name: str) -> str:
+        command = holder.get("join")
+        return command(name) if callable(command) else f"ssh {name}@{address}"
+
+    table_options = TableOptions(
+        saves=options.saves, name=options.name, hints=options.hints,
+        spectators=options.spectators, away_bot=options.away_bot,
+        away_after=options.away_after, bot_delay=options.bot_delay, join=join)
+    table = Table(plan.variant, plan.chairs, table_options, executor, plan.session, plan.seed)
+
+    def on_close() -> None:
+        loop.call_soon_threadsafe(closed.set)
+
+    table.on_close = on_close
+    door = Door(password, keys, options.max_connections)
+    local, tty, drain_output = _local_guest(table, options, loop)
+
+    async def interact(session: PromptToolkitSSHSession) -> None:
+        assert isinstance(session, GuestSession)
+        await _interact(session, table, local)
+
+    try:
+        server = await start_server(interact, door, key, options.listen, options.port,
+                                    MAX_UNSENT)
+    except OSError:
+        executor.shutdown(wait=False)
+        raise
+    port = server.get_port()
+    holder["join"] = join_command(address, port)
+    tasks = [asyncio.create_task(local.screen.run())]
+    _banner(local, table, options, port, address, key, key_path, made, password, keys, plan)
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, lambda: table.close("the host stopped"))
+    host_chair = next((i for i, c in enumerate(table.chairs) if c.host), None)
+    table.sit(local, host_chair)
+    if table.session is None and not any(c.open for c in table.chairs):
+        table.deal()
+    elif table.session is not None:
+        table.check_away()
+    tasks.append(asyncio.create_task(_run_local(local, table, tty)))
+    # What start-up made lives as long as the table: kept out of the collector's full
+    # passes, which otherwise walk it all and hold up a move's telling by 10-20 ms.
+    gc.freeze()
+    if options.away_bot:
+        tasks.append(asyncio.create_task(_watch_away(table)))
+    await closed.wait()
+    await local.screen.drained(1.0)
+    server.close()
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(server.wait_closed(), 2.0)
+    # Every connection's tasks end here, within a bound: left to asyncio.run's own
+    # cancelling, prompt-toolkit's screens waiting on each other can hang the exit.
+    others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+    for task in others:
+        task.cancel()
+    if others:
+        await asyncio.wait(others, timeout=3.0)
+    executor.shutdown(wait=False, cancel_futures=True)
+    drain_output(2.0)
+    return 0
+
+
+def _banner(local: Guest, table: Table, options: HostOptions, port: int, address: str,
+            key: asyncssh.SSHKey, key_path: Path, made: bool, password: str | None,
+            keys: asyncssh.SSHAuthorizedKeys | None, plan: Plan) -> None:
+    say = local.console.say
+    seats = ", ".join(
+        f"{table.label(i)}{' (this terminal)' if c.host else ''}"
+        for i, c in enumerate(table.chairs))
+    named = f" {options.name}" if options.name else ""
+    say(Text(f"Table{named}: {table.title()}, {len(table.chairs)} players: {seats}.", "title"))
+    for note in plan.notes:
+        say(Text(note, "dim"))
+    reach = (" (this machine only: --listen 0.0.0.0 lets your network in)"
+             if options.listen in LOCAL else "")
+    say(f"Listening on {options.listen or '*'}:{port}{reach}.")
+    new = f" (new, kept in {key_path})" if made else ""
+    say(f"Host key fingerprint: {host_keys.fingerprint(key)}{new}. Joiners see it when they "
+        "first connect: it must be this one.")
+    if keys is not None:
+        say(f"Joiners log in with a key of {options.keys}; no password is accepted.")
+    else:
+        say(Text("Password: ").add(str(password), "turn").add(
+            "" if options.password else " (made for this table: tell it to the players)",
+            "dim"))
+    say(Text("To join:", "heading"))
+    join = table.options.join
+    for chair in table.chairs:
+        if chair.open:
+            say(f"  an open seat: {join('NAME')}  (the joiner is asked for a name)")
+        elif chair.person and not chair.host:
+            say(f"  {chair.name}: {join(chair.name.lower())}")
+    if options.spectators:
+        say(f"  watching: {join('NAME')} with any other name")
+
+
+def _local_guest(table: Table, options: HostOptions, loop: asyncio.AbstractEventLoop,
+                 ) -> tuple[Guest, bool, Callable[[float], None]]:
+    """The hosting terminal's guest, whether it is a terminal (a prompt) rather than lines
+    from standard input, and what waits (at most so many seconds) for its output to be
+    written out."""
+    tty = _isatty(sys.stdin) and _isatty(sys.stdout)
+
+    def write(text: str) -> None:
+        try:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            pass
+
+    # A terminal is written at once (the prompt is drawn there in the same loop anyway);
+    # a pipe, by a thread of its own: nobody may be reading it.
+    pipe = None if tty else PipeWriter(sys.stdout)
+    screen = Screen(loop, write if pipe is None else pipe.write)
+    if tty:
+        color = wants_color(sys.stdout) if options.color is None else options.color
+        console = ScreenConsole(screen, _terminal_size, term=os.environ.get("TERM"),
+                                color=color, newline="\n")
+    else:
+        console = ScreenConsole(screen, None, color=False, newline="\n")
+    name = next((c.name for c in table.chairs if c.host), "host")
+    guest = Guest(table, name, screen, console, host=True)
+    return guest, tty, (pipe.drain if pipe is not None else lambda timeout: None)
+
+
+def _terminal_size() -> Size:
+    size = shutil.get_terminal_size((80, 24))
+    return Size(rows=size.lines, columns=size.columns)
+
+
+def _isatty(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError):
+        return False
+
+
+async def _run_local(guest: Guest, table: Table, tty: bool) -> None:
+    """The hosting terminal: the shell's prompt, or commands read from standard input."""
+    if tty:
+        await run_prompt(guest)
+        if not table.closed:
+            table.close("the host left")
+        return
+    loop = asyncio.get_running_loop()
+    lines: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def read() -> None:
+        for line in sys.stdin:
+            loop.call_soon_threadsafe(lines.put_nowait, line)
+        loop.call_soon_threadsafe(lines.put_nowait, None)
+
+    threading.Thread(target=read, name="medici-host-stdin", daemon=True).start()
+    while not table.closed:
+        line = await lines.get()
+        if line is None:
+            return  # end of input: the table goes on until it is closed (SIGTERM)
+        await loop.run_in_executor(table.executor, guest.shell.execute, line.rstrip("\n"))
+
+
+async def _watch_away(table: Table) -> None:
+    while not table.closed:
+        await asyncio.sleep(AWAY_CHECK)
+        table.check_away()
+
+
+async def _interact(session: GuestSession, table: Table, local: Guest) -> None:
+    """One joiner's connection, from the door to their leaving."""
+    loop = asyncio.get_running_loop()
+    chan = session.channel
+    assert chan is not None
+    term = chan.get_terminal_type()
+    if term is None:
+        chan.write("medici host needs a terminal: connect with `ssh -t ...` (no command).\r\n")
+        return
+    user = str(chan.get_extra_info("username") or "")
+    why = ["connection lost"]
+
+    def overflow(reason: str) -> None:
+        why[0] = f"connection cut: {reason}"
+        session.abort()
+
+    screen = Screen(loop, session.send, session.unsent, on_overflow=overflow)
+    output = SeatOutput(session.stdout, session.size, term=term, enable_cpr=False)
+    writer = asyncio.create_task(screen.run())
+    console = ScreenConsole(screen, session.size, term=term, color=True)
+    session.notice = lambda text: console.say(Text(text, "error"))
+
+    def stop(message: str) -> None:
+        def end() -> None:
+            why[0] = "quit"
+
+            async def later() -> None:
+                await screen.drained(1.0)
+                task = session.interact_task
+                if task is not None and not task.done():
+                    task.cancel()
+
+            loop.create_task(later())
+
+        loop.call_soon_threadsafe(end)
+
+    shown = escape_controls(user)[:40] or "?"
+    guest = Guest(table, shown, screen, console, stop=stop)
+    app = session.app_session
+    try:
+        claim = table.claim(user)
+        if claim.kind == "refused":
+            console.say(Text(escape_controls(claim.message), "error"))
+            await screen.drained(2.0)
+            return
+        index = claim.chair
+        if claim.kind == "open":
+            assert index is not None
+            if not table.reserve(index, guest):
+                console.say(Text("The open seat was just taken: try again.", "error"))
+                await screen.drained(2.0)
+                return
+            console.say(Text("You take an open seat at this table.", "title"))
+            await screen.drained(1.0)
+            default = user if table.name_problem(index, user) is None else ""
+            assert app is not None
+            name = await ask_name(app.input, output, default,
+                                  lambda n: table.name_problem(index, n), console)
+            problem = "no name given" if name is None else table.name_seat(index, guest, name)
+            if problem is not None or name is None:
+                table.release(guest)
+                console.say(Text(f"No seat taken: {problem}.", "error"))
+                await screen.drained(2.0)
+                return
+        if index is not None:
+            guest.name = table.chairs[index].name
+        table.sit(guest, index)
+        assert app is not None
+        await run_prompt(guest, app.input, output)
+        if why[0] == "connection lost":
+            why[0] = "quit"
+    except asyncio.CancelledError:
+        pass
+    finally:
+        table.release(guest)
+        table.leave(guest, why[0])
+        screen.close()
+        writer.cancel()
+        if app is not None:
+            # Keys read but not yet used are kept by prompt-toolkit for the input's next
+            # prompt, process-wide: there is none now.
+            clear_typeahead(app.input)
+        if local is not guest and why[0].startswith("connection cut"):
+            local.console.say(Text(f"{guest.name}: {why[0]}.", "bad"))
