@@ -33,7 +33,7 @@ from engine.actions import Legal
 from engine.bots import make_bot
 from engine.errors import escape_controls
 from engine.host.screen import Screen, ScreenConsole
-from engine.host.table import BOT_LOCK, Table
+from engine.host.table import Table
 from engine.shell import handlers, render
 from engine.shell.app import Shell
 from engine.shell.commands import COMMANDS, Command
@@ -384,8 +384,7 @@ def hint(mode: SeatMode, args: Parsed) -> None:
         game = game.clone()  # the bot thinks with the lock released
     bot = make_bot(args.option("--bot") or HINT_BOT, seed=game.seed)
     mode.shell.console.say(Text(f"Asking {bot.spec}…", "dim"))
-    with BOT_LOCK:
-        rows = bot.analyse(game.view(seat), game.legal_actions(), game.variant, top=3)
+    rows = bot.analyse(game.view(seat), game.legal_actions(), game.variant, top=3)
     mode.shell.console.say(analysis_lines(f"Hint from {bot.spec} for {game.players[seat]}:",
                                           rows))
 

@@ -9,7 +9,7 @@ from typing import Any
 from engine.actions import Action
 from engine.bots.opponents import Beliefs
 from engine.game import Game
-from engine.medici.policy import PRIOR, SHADE, MediciPolicy, judged, keep_chance, rival_limit
+from engine.medici.policy import SHADE, MediciPolicy, judged, keep_chance, rival_limit
 from engine.medici.value import DRAW, PASS, STOP, MediciValuation
 
 STYLE_WORDS = {"ours": "", "face": "by face value", "race": "for the ship race",
@@ -48,7 +48,7 @@ class MediciExplainer:
             return text + "; you bid last: the lowest bid takes it (M-9)"
         q, c = max(later, key=lambda x: x[1])
         text += f"; {st.names[q]} may pay up to ~{max(c, 0):.0f}"
-        know = beliefs or PRIOR
+        know = beliefs or self.policy.prior
         style, weight = know.likeliest(q)
         if know.seen[q] and weight >= SURE and STYLE_WORDS[style]:
             text += f" (bids {STYLE_WORDS[style]})"
@@ -62,7 +62,7 @@ class MediciExplainer:
                 later = self.policy.later_ceilings(st)
                 if not later:
                     return "takes the lot"
-                keep = keep_chance(action.amount, later, beliefs)
+                keep = keep_chance(action.amount, later, beliefs or self.policy.prior)
                 return f"{keep:.0%} that no later bidder outbids it"
             return "leaves the lot to the others"
         if DRAW not in game.legal_actions():
@@ -96,11 +96,12 @@ class MediciExplainer:
             worths = pos.worths(me, st.lot)
             value = judged(worths) * SHADE if worths is not None else 0.0
             later = self.policy.later_ceilings(st)
+            know = beliefs or self.policy.prior
             out = [(PASS, 0.0)]
             bids = self.policy.candidates(game, beliefs)[1:]
             for act in bids + [a for a in also if a.kind == "bid"]:
                 amount = act.amount or 0
-                out.append((act, keep_chance(amount, later, beliefs) * (value - amount)))
+                out.append((act, keep_chance(amount, later, know) * (value - amount)))
             return out
         stop = self.policy.selector_gain(pos, st.selector, st.lot, beliefs) if st.lot else 0.0
         rows = []
@@ -115,7 +116,7 @@ class MediciExplainer:
     def limits(self, st: Any, beliefs: Beliefs | None) -> list[tuple[int, float]]:
         """Each later bidder with the most they are expected to pay (by the beliefs)."""
         pos = self.val.position(st)
-        know = beliefs or PRIOR
+        know = beliefs or self.policy.prior
         out = []
         for q in st.order[st.turn + 1 :]:
             worths = pos.worths(q, st.lot)

@@ -8,11 +8,11 @@ from collections.abc import Hashable
 from typing import Any
 
 from engine.actions import Action, Span, amount_action
-from engine.bots.opponents import WILLING, Beliefs, Kind
+from engine.bots.opponents import Beliefs, Kind
 from engine.chance import Rng
 from engine.game import Game
-from engine.medici.policy import PRIOR_LEAN, MediciPolicy
-from engine.medici.value import PASS, VALUATIONS, MediciValuation
+from engine.medici.policy import MediciPolicy, prior
+from engine.medici.value import PASS, MediciValuation
 
 Sighting = tuple[int, tuple[int, ...], int, "int | None"]
 """One bid or pass seen: (player, their ceilings for the lot by each valuation, the lowest
@@ -30,7 +30,7 @@ class MediciOpponents:
     def prior(self, players: int) -> Beliefs:
         """Beliefs about opponents before any evidence: the prior over the field's
         valuations (``PRIOR_LEAN``), flat over the shares."""
-        return Beliefs(players, WILLING, VALUATIONS, PRIOR_LEAN)
+        return prior(players)
 
     def evidence(self, game: Game) -> tuple[Hashable, list[Sighting]] | None:
         """The bids and passes seen so far in this auction, each with the bidder's ceilings

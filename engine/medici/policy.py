@@ -43,9 +43,15 @@ PRIOR_LEAN = (0.3, 0.2, 0.25, 0.1, 0.15)
 """Before any evidence, how likely each of ``VALUATIONS`` is an opponent's: our own model's
 most (the field's first four styles use it), then the ship race and face value, as people
 play."""
-PRIOR = Beliefs(6, WILLING, VALUATIONS, PRIOR_LEAN)
-"""What a bot believes of opponents it has not seen bid: the prior over the field.
-Read only: beliefs are built fresh for each decision (``engine.bots.opponents.learn``)."""
+MAX_PLAYERS = 6
+"""The most players a Medici table seats (M-1): a policy's prior covers every seat."""
+
+
+def prior(players: int = MAX_PLAYERS) -> Beliefs:
+    """Fresh beliefs about opponents before any evidence: the prior over the field's
+    valuations (``PRIOR_LEAN``), flat over the shares. Each policy keeps its own
+    (``MediciPolicy.prior``): beliefs are objects that learn, so none is shared."""
+    return Beliefs(players, WILLING, VALUATIONS, PRIOR_LEAN)
 
 Ceilings = tuple[int, ...]
 """The most a player would pay for a lot by each valuation (``Position.ceilings``)."""
@@ -73,7 +79,7 @@ def _tables(
     rivals: list[tuple[int, Ceilings]], beliefs: Beliefs | None, lo: int
 ) -> list[OutbidTable]:
     """The outbid tables of the rivals who could pay more than ``lo`` at all."""
-    know = PRIOR if beliefs is None else beliefs
+    know = prior() if beliefs is None else beliefs
     return [know.outbid_table(q, c) for q, c in rivals if max(c) > lo]
 
 
@@ -155,6 +161,8 @@ class MediciPolicy:
 
     def __init__(self, val: MediciValuation) -> None:
         self.val = val
+        self.prior = prior()
+        """What this policy believes of opponents it has not seen bid (never updated)."""
 
     def move(self, game: Game, beliefs: Beliefs | None,
              rng: Rng | None = None, noise: float = 0.0) -> Action:
@@ -184,7 +192,8 @@ class MediciPolicy:
             worth += rng.below(7) - 3
         later = [(q, pos.ceilings(q, st.lot)) for q in st.order[st.turn + 1 :]]
         bid = best_bid(
-            worth * SHADE, span.lo, span.hi, later, beliefs  # type: ignore[union-attr]
+            worth * SHADE, span.lo, span.hi, later,  # type: ignore[union-attr]
+            beliefs or self.prior,
         )
         return PASS if bid is None else amount_action("bid", bid)
 
@@ -217,7 +226,8 @@ class MediciPolicy:
                       beliefs: Beliefs | None) -> float:
         """What presenting ``lot`` is worth to the selector, who bids last (M-9)."""
         return _selector_gain(
-            pos, selector, [pos.worths(q, lot) for q in range(pos.n)], _paid(beliefs, pos.n)
+            pos, selector, [pos.worths(q, lot) for q in range(pos.n)],
+            _paid(beliefs or self.prior, pos.n),
         )
 
     def draw_gain(self, st: Any, beliefs: Beliefs | None,
@@ -251,7 +261,7 @@ class MediciPolicy:
         base = {q: sum(pos.track_gain(q, k, a) for k, a in held.items()) for q in players}
         ship_gain = pos.ship_gain
         track_gain = pos.track_gain
-        paid = _paid(beliefs, n)
+        paid = _paid(beliefs or self.prior, n)
         acc = 0.0
         weight = 0
         for card, count in cards:
@@ -295,7 +305,7 @@ class MediciPolicy:
         later = self.later_ceilings(st)
         amounts = {lo}
         for shade in CANDIDATE_SHADES:
-            bid = best_bid(worth * shade, lo, hi, later, beliefs)
+            bid = best_bid(worth * shade, lo, hi, later, beliefs or self.prior)
             if bid is not None:
                 amounts.add(bid)
         return [PASS] + [amount_action("bid", a) for a in sorted(amounts)]
@@ -303,5 +313,5 @@ class MediciPolicy:
 
 def _paid(beliefs: Beliefs | None, players: int) -> list[list[float]]:
     """Each player's expected shares paid per valuation (``Beliefs.paid_shares``)."""
-    know = beliefs or PRIOR
+    know = prior(players) if beliefs is None else beliefs
     return [know.paid_shares(q) for q in range(players)]
