@@ -25,8 +25,9 @@ from engine.shell.spec import Parsed
 from engine.shell.text import Text
 
 if TYPE_CHECKING:
-    from engine.bots import Analysis
+    from engine.bots import Analysis, Bot
     from engine.game import Game
+    from engine.shell.app import Shell
     from engine.shell.play_mode import PlayMode
 
 
@@ -150,11 +151,17 @@ def hint_cmd(mode: PlayMode, args: Parsed) -> None:
     bot = bots.make_bot(spec or HINT_BOT, seed=game.seed)
     if shell.interactive:
         shell.console.say(Text(f"Asking {bot.spec}…", "dim"))
+    say_hint(shell, bot, game, seat, raw="--raw" in args.flags)
+
+
+def say_hint(shell: Shell, bot: Bot, game: Game, seat: int, raw: bool = False) -> None:
+    """Tell ``shell``'s person ``bot``'s top moves for ``seat`` of ``game`` (the local
+    ``hint`` and the host's): what the decision is about, then each move's line."""
     view, legal = game.view(seat), game.legal_actions()
     rows = bot.analyse(view, legal, game.variant, top=3)
     shell.console.say(analysis_lines(
         f"Hint from {bot.spec} for {game.players[seat]}:", rows, game,
-        situation=bot.situation(view, legal, game.variant), raw="--raw" in args.flags,
+        situation=bot.situation(view, legal, game.variant), raw=raw,
         width=shell.console.width(),
     ))
 
