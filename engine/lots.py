@@ -9,7 +9,7 @@ the lot may not grow for lack of room. Offering, checking and carrying out ``dra
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import ClassVar, TypeVar
@@ -21,6 +21,20 @@ from engine.views import Event, MoveEvent
 
 DRAW = Action("draw")
 STOP = Action("stop")
+
+FIELD_MOST = 3
+"""The field's styles draw at most this many pieces into a lot (``draw_or_stop``)."""
+
+
+def draw_or_stop(legal: Sequence[Legal], lot: Sequence[str], value: Mapping[str, int],
+                 below: int) -> Action | None:
+    """The drawing rule of the bots' field (``engine.bots.styles``): a lot grows while it
+    has fewer than ``FIELD_MOST`` pieces and their face values (``value``) add up to less
+    than ``below``; None when drawing is not the question now (``legal`` offers no choice
+    between draw and stop)."""
+    if DRAW not in legal or STOP not in legal:
+        return None
+    return DRAW if len(lot) < FIELD_MOST and sum(value[c] for c in lot) < below else STOP
 
 
 @dataclass(frozen=True)

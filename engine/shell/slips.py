@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from engine.actions import Span
+from engine.actions import Span, is_legal
 from engine.bots.parts import build_parts
 from engine.errors import IllegalAction, MediciError
 from engine.game import Game, game_from_view
@@ -54,7 +54,7 @@ def question(game: Game, text: str) -> str | None:
         return None
     span = next((s for s in game.legal_actions() if isinstance(s, Span)
                  and s.kind == action.kind), None)
-    if span is None or action not in span:
+    if span is None or not is_legal(action, [span]):
         return None
     amount = action.args[0] if action.args else None
     if not isinstance(amount, int):
