@@ -51,6 +51,9 @@ class Vocabulary:
     piece: str = "piece"
     """One of the pieces chance turns up: ``card``, ``tile`` (the OpenSpiel adapter's
     chance outcomes are written ``card fur:3``)."""
+    on_sale: str = "the sale"
+    """What is sold, as the shell's messages name it: ``the lot`` (``price 1000 is 43 times
+    what the lot is worth to you``)."""
 
 
 @dataclass(frozen=True)

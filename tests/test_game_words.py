@@ -55,16 +55,6 @@ KEPT: dict[tuple[str, str], str] = {
 }
 """Words a file keeps on purpose, each with why: a public name users rely on."""
 
-PENDING: dict[str, str] = {
-    "engine/bots/__init__.py": "issue 21 item 4, after issue 20 (branch bots) lands: the "
-    "bot descriptions of the help text say lot and cards",
-    "engine/bots/styles.py": "issue 21 item 4, after issue 20 (branch bots) lands: "
-    "draw_or_stop reads state.lot and logic.value",
-    "engine/shell/slips.py": "issue 21 item 4, after issue 20 (branch bots) lands: the "
-    "slip check reads the lot's worth by the lot's name",
-}
-"""Files that still name a game, each with what is left to do. Fixing one fails the test
-until it is taken off this list, so the list only shrinks."""
 
 
 def _is_docstring(tokens: list[tokenize.TokenInfo], i: int) -> bool:
@@ -111,18 +101,12 @@ def _kept(rel: str, hits: list[tuple[int, str]]) -> list[tuple[int, str]]:
 def test_no_code_outside_the_game_folders_names_a_game() -> None:
     named = {}
     for rel, source in _engine_files().items():
-        if rel.startswith(OWN) or rel in KIT or rel in PENDING:
+        if rel.startswith(OWN) or rel in KIT:
             continue
         hits = _kept(rel, game_words(source))
         if hits:
             named[rel] = hits[:5]
     assert named == {}
-
-
-def test_the_pending_list_only_shrinks() -> None:
-    files = _engine_files()
-    fixed = [rel for rel in PENDING if rel not in files or not game_words(files[rel])]
-    assert fixed == [], "these no longer name a game: take them off PENDING"
 
 
 def test_every_kept_word_is_still_there() -> None:

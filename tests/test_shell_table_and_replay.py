@@ -32,7 +32,7 @@ from engine.shell.console import Console
 from engine.shell.render import StepViews, narrate
 from engine.shell.replay_mode import ReplayMode
 from engine.shell.session import Session
-from engine.shell.slips import lot_worth, question
+from engine.shell.slips import question, sale_worth
 from engine.shell.toolbar import place_text
 from engine.simulate import random_action
 
@@ -181,7 +181,7 @@ def _strozzi_priced() -> engine.Game:
 
 def test_a_price_out_of_all_proportion_is_asked_about_with_its_loan():
     game = _strozzi_priced()
-    worth = lot_worth(game, game.current_player)
+    worth = sale_worth(game, game.current_player)
     assert worth is not None and 5 < worth < 60
     asked = question(game, "price 1000")
     coins = game.view(0)["players"][0]["coins"]
@@ -195,7 +195,7 @@ def test_a_bid_far_above_the_lot_and_the_high_bid_is_asked_about():
     game = engine.new_game("medici", ["You", "Bo", "Cy"], seed=7)
     game.apply("draw")
     game.apply("stop")
-    worth = lot_worth(game, game.current_player)
+    worth = sale_worth(game, game.current_player)
     assert worth is not None
     lo = game.legal_actions()[0].lo
     assert question(game, f"bid {lo}") is None

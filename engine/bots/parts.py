@@ -114,7 +114,7 @@ class Explainer(Protocol[S_contra]):
         """Moves with the greedy estimate of the money each gains (the policy's move is
         the one of most value)."""
 
-    def lot_worth(self, game: Game[S_contra], seat: int) -> float | None:
+    def sale_worth(self, game: Game[S_contra], seat: int) -> float | None:
         """What the lot on sale is worth to ``seat`` in money (None: no lot, or it cannot
         be theirs), for the shell's question before an amount out of all proportion."""
 

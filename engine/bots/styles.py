@@ -92,11 +92,12 @@ def describe(style: str) -> str:
     return {
         "thrifty": "raises by the minimum while the price is well below its valuation",
         "valuer": "bids (or prices at) its full valuation at once",
-        "spoiler": "bids to keep lots from the leader; prices high to the other side",
-        "hoarder": "spends a small share of a lot's worth early, all of it late",
-        "face": "values a lot at the sum of its face values; raises by the minimum up to a "
-                "little below that",
-        "racer": "values a lot only by the prizes for the most valuable loads it feeds",
-        "collector": "values a lot only by the majorities and bonuses of its goods",
+        "spoiler": "bids to keep what is on sale from the leader; prices high to the other side",
+        "hoarder": "spends a small share of what it values a sale at early, all of it late",
+        "face": "values what is on sale at the sum of its face values; raises by the minimum "
+                "up to a little below that",
+        "racer": "values what is on sale only by the prizes for the most valuable loads it "
+                 "feeds",
+        "collector": "values what is on sale only by the majorities and bonuses of its goods",
     }[style]
 

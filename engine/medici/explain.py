@@ -4,8 +4,6 @@ the greedy bot's money gained by each move (docs/rules.md M-8..M-10)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.actions import Action
 from engine.bots.opponents import Beliefs
 from engine.game import Game
@@ -73,7 +71,7 @@ class MediciExplainer:
             return "the lot goes to auction as it is"
         return f"another card changes what you gain from the lot by {gain:+.1f} on average"
 
-    def lot_worth(self, game: Game[MediciState], seat: int) -> float | None:
+    def sale_worth(self, game: Game[MediciState], seat: int) -> float | None:
         """What the lot is worth to ``seat``: what it adds to their expected money."""
         st = game.state
         return self.val.position(st).lot_value(seat, st.lot) if st.lot else None

@@ -3,8 +3,6 @@ M-8..M-10): the greedy bid, the selector's draw-or-stop, the search's candidate 
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.actions import Action, Legal, Span, amount_action
 from engine.bots.opponents import WILLING, Beliefs, OutbidTable
 from engine.chance import Rng

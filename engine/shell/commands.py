@@ -168,7 +168,7 @@ _TABLE = [
             "The bot (mcts unless --bot says otherwise) looks at your view only and lists its "
             "best three moves, its choice first, each with your chance of winning after it and "
             "the money you can expect to end with (bid 7 · wins 34% · ends with ~118), "
-            "and what the lot is worth to whom. --raw adds the bot's own value of each move "
+            "and what is on sale is worth to whom. --raw adds the bot's own value of each move "
             "(mcts: its search objective; greedy: the money the move gains).\n"
             "Examples: hint · hint --bot greedy · hint --raw", HINT),
     Command("undo", "take back your last move (and the bot moves after it)",

@@ -95,7 +95,7 @@ class StrozziExplainer:
         prices and buys by it (``SCALE`` times the one-round estimate)."""
         return (SCALE * pos.worth(st.active, st.lot), SCALE * pos.worth(1 - st.active, st.lot))
 
-    def lot_worth(self, game: Game[StrozziState], seat: int) -> float | None:
+    def sale_worth(self, game: Game[StrozziState], seat: int) -> float | None:
         """What the lot is worth to ``seat``, as the greedy player prices it: ``SCALE``
         times its one-round gain over the other side (markers carry over and pay again)."""
         st = game.state

@@ -3,8 +3,6 @@ docs/rules.md S-7..S-11): the fair price, buy or decline, the best load, draw or
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.actions import Action, Legal, amount_action
 from engine.bots.opponents import Beliefs
 from engine.bots.parts import ROLLOUT_NOISE
