@@ -28,6 +28,8 @@ GAME = GameInfo(
     table="toygame.parts:table",
     rules_text="toygame.parts:rules_text",
     encoding="toygame.encoding:ENCODING",
+    model="toygame.bots:parts",
+    styles="toygame.bots:style_move",
     default_variant=RULES,
 )
 """Oracle's descriptor."""

@@ -5,6 +5,7 @@ shown and the closest guesses share the pot. Most shells after the last season w
 A toy game of the engine's tests: it proves a game plugs in through its descriptor alone,
 and its logic's hooks: undo stops at the stones shown (``revealed``), the OpenSpiel adapter
 deals each stone to its seat alone (``private_to``, ``forget_order``).
+Its bots' parts and field styles are in ``bots.py``.
 """
 
 from __future__ import annotations

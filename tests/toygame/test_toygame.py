@@ -1,7 +1,9 @@
 """Oracle, a game written for this test, plugs into everything through its descriptor alone:
 ``new_game``, the shell's scripted mode and its completion, save, open and replay, the game
-story, ``medici simulate`` with the random bot and ``medici rules diagram``. No file of the
-engine (or of the other tests) names it: registering ``GAME`` is all it takes."""
+story, ``medici simulate`` with the random bot and ``medici rules diagram``; through its
+logic's hooks, undo and the OpenSpiel adapter; through its bot parts and styles, ``greedy``,
+``mcts`` and a league of the field. No file of the engine (or of the other tests) names it:
+registering ``GAME`` is all it takes."""
 
 from __future__ import annotations
 
@@ -228,3 +230,30 @@ def test_it_is_an_openspiel_game_with_each_stone_dealt_to_its_seat() -> None:
                 f"stake {s}" for s in range(0, 40)}
             guess.apply_action(legal[len(legal) // 2])
     assert len(guess.returns()) == 3
+
+
+def test_its_bots_and_a_league_style_play_through_its_model_and_styles_hooks() -> None:
+    """``model`` gives ``greedy`` and ``mcts`` their judgement, ``styles`` the field's moves
+    where Oracle's styles differ: ``thrifty`` stakes nothing, ``spoiler`` all it has, the
+    others stake as the model does (one shell)."""
+    from engine.bots import make_bot
+    from engine.league import play
+
+    game = engine.new_game(RULES, ["Ann", "Bo", "Cy"], seed=5)
+    view, legal = game.view(0), game.legal_actions()
+    stakes = {spec: make_bot(spec, seed=1).choose(view, legal, game.variant)
+              for spec in ("greedy", "thrifty", "spoiler", "valuer", "mcts:30")}
+    assert {s: str(a) for s, a in stakes.items() if s != "mcts:30"} == {
+        "greedy": "stake 1", "thrifty": "stake 0", "spoiler": "stake 10", "valuer": "stake 1"}
+    assert stakes["mcts:30"].kind == "stake"  # its search, candidates from Oracle's policy
+    for _ in range(3):
+        game.apply("stake 1")
+    guess = make_bot("greedy", seed=1).choose(game.view(0), game.legal_actions(), game.variant)
+    mine = int(game.view(0)["players"][0]["stone"].split(":")[1])
+    mean = (2 * sum(range(1, 7)) - mine) / 11  # the other eleven stones of the bag
+    assert guess == engine.Action("guess", round(mine + 2 * mean))
+    matches = play("greedy", RULES, players=(2, 3), games=4, field=("thrifty", "spoiler"),
+                   seed=2, jobs=1)
+    assert sorted((m.players, m.style) for m in matches) == [
+        (2, "spoiler"), (2, "thrifty"), (3, "spoiler"), (3, "thrifty")]
+    assert all(m.games >= 4 and 0 <= m.low <= m.win_share <= m.high <= 1 for m in matches)
