@@ -170,8 +170,8 @@ class MediciPolicy:
         if st.phase == "bidding":
             return self.bid(st, game.legal_actions(), beliefs, rng, noise)
         legal = game.legal_actions()
-        if len(legal) == 1:
-            return legal[0]  # type: ignore[return-value]
+        if len(legal) == 1 and isinstance(only := legal[0], Action):
+            return only
         samples = DRAW_SAMPLES if noise else 0
         return DRAW if self.draw_gain(st, beliefs, rng, samples) > 0 else STOP
 
@@ -207,7 +207,8 @@ class MediciPolicy:
         st = game.state
         legal = game.legal_actions()
         if len(legal) == 1 or st.phase == "bidding":
-            return legal[0]  # type: ignore[return-value]
+            first = legal[0]  # in an auction: the lowest bid (opponents bid by their kind)
+            return amount_action(first.kind, first.lo) if isinstance(first, Span) else first
         lot = st.lot
         if not lot:
             return DRAW

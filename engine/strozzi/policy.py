@@ -41,8 +41,8 @@ class StrozziPolicy:
         val = self.val
         if phase == "drawing":
             legal = game.legal_actions()
-            if len(legal) == 1:
-                return legal[0]  # type: ignore[return-value]
+            if len(legal) == 1 and isinstance(only := legal[0], Action):
+                return only
             samples = DRAW_SAMPLES if noise else 0
             return DRAW if self.draw_gain(st, rng, samples) > 0 else STOP
         pos = val.position(st)
@@ -64,8 +64,10 @@ class StrozziPolicy:
         st = game.state
         if st.phase == "drawing":
             legal = game.legal_actions()
-            if len(legal) == 1 or not st.lot:
-                return legal[0] if len(legal) == 1 else DRAW  # type: ignore[return-value]
+            if len(legal) == 1 and isinstance(only := legal[0], Action):
+                return only
+            if not st.lot:
+                return DRAW
             return DRAW if DRAW in legal and len(st.lot) < 2 and rng.below(2) else STOP
         return self.move(game, beliefs, rng, ROLLOUT_NOISE)
 
