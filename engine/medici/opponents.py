@@ -5,7 +5,6 @@ sampled type."""
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from engine.actions import Action, Span, amount_action
 from engine.bots.opponents import Beliefs, Kind
@@ -51,7 +50,7 @@ class MediciOpponents:
                 high = bid
         return (st.day, st.selector, tuple(lot), len(st.discards)), seen
 
-    def observe(self, beliefs: Beliefs, sighting: Any) -> None:
+    def observe(self, beliefs: Beliefs, sighting: Sighting) -> None:
         """Update ``beliefs`` with one bid or pass."""
         beliefs.observe(*sighting)
 

@@ -5,7 +5,6 @@ and answers for a sampled type."""
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from engine.actions import Action, amount_action
 from engine.bots.opponents import Beliefs, Kind
@@ -53,7 +52,7 @@ class StrozziOpponents:
         price (thrifty players low, spoilers high), by a valuation drawn from the prior."""
         return Beliefs(players, PRICE_SCALES, VALUATIONS, PRIOR_LEAN)
 
-    def observe(self, beliefs: Beliefs, sighting: Any) -> None:
+    def observe(self, beliefs: Beliefs, sighting: Sighting) -> None:
         """An asked price: the types that would ask about that much are the likely ones."""
         q, fair, price = sighting
         if max(fair) < 1:

@@ -15,7 +15,7 @@ bag's contents, which are public, G-3).
 from __future__ import annotations
 
 import math
-from typing import Any, cast
+from typing import cast
 
 from engine.actions import Action
 from engine.bots.parts import PositionCache
@@ -113,9 +113,10 @@ class Position:
         free = sum(h - len(t) for fleet in st.ships for h, t in zip(holds, fleet, strict=True))
         self.fill = min(1.0, FILL * count / free) if free else 0.0
         self.later = max(0, val.rounds - st.round)
-        self._harbour: dict[Any, tuple[float, float]] = {}
-        self._pool: dict[Any, float] = {}
-        self._worth: dict[Any, float] = {}
+        self._harbour: dict[tuple[int, int, tuple[int, tuple[str, ...], int] | None],
+                            tuple[float, float]] = {}
+        self._pool: dict[tuple[str, int, int, int, int], float] = {}
+        self._worth: dict[tuple[int, tuple[str, ...], int], float] = {}
         self._side: dict[tuple[int, int], Side | None] = {}
 
     # -- one side of a harbour ------------------------------------------------------------
