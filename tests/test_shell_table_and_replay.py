@@ -389,6 +389,26 @@ def test_a_refused_overlong_line_is_not_kept_in_the_history(tmp_path, monkeypatc
     assert "help" in kept and not any(len(line) > 4096 for line in kept)
 
 
+def test_the_history_is_kept_beside_the_saves_in_the_per_user_data_folder(tmp_path, monkeypatch):
+    """Issue 21: the history folder was worked out from XDG by hand while the saves used
+    platformdirs (different folders on macOS and Windows); both come from one place now."""
+    import platformdirs
+    from prompt_toolkit.history import FileHistory
+
+    from engine.records.store import default_saves_dir
+    from engine.shell.prompt import history_file, medici_home
+
+    monkeypatch.delenv("MEDICI_HOME", raising=False)
+    monkeypatch.setattr(platformdirs, "user_data_path",
+                        lambda name, appauthor=None: tmp_path / "Application Support" / name)
+    home = tmp_path / "Application Support" / "medici"
+    assert medici_home() == home == default_saves_dir().parent
+    kept = history_file()
+    assert isinstance(kept, FileHistory) and Path(kept.filename) == home / "history"
+    monkeypatch.setenv("MEDICI_HOME", str(tmp_path / "mine"))
+    assert medici_home() == tmp_path / "mine"  # the override still wins
+
+
 def test_the_prompt_keeps_your_name_while_the_bots_are_paused(tmp_path):
     shell = Shell(Console(io.StringIO(), io.StringIO()), saves=str(tmp_path))
     game = engine.new_game("medici", ["Ann", "Bo"], seed=1)
