@@ -4,6 +4,7 @@ from pathlib import Path
 
 from engine.registry import GameInfo, MoveHelp, Vocabulary
 from toygame.logic import SCHEMA, OracleLogic, check
+from toygame.views import EVENTS, OracleView
 
 RULES = str(Path(__file__).resolve().parent / "oracle.yaml")
 """Oracle's rules file (it ships no ``config/`` file: its default variant is this path)."""
@@ -24,6 +25,8 @@ GAME = GameInfo(
         "fold": MoveHelp("fold", "do not guess this season", "Example: fold"),
     },
     scoring_events=frozenset({"reveal"}),
+    view_type=OracleView,
+    event_types=EVENTS,
     narrator="toygame.parts:OracleNarrator",
     table="toygame.parts:table",
     rules_text="toygame.parts:rules_text",

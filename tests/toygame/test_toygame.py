@@ -257,3 +257,32 @@ def test_its_bots_and_a_league_style_play_through_its_model_and_styles_hooks() -
     assert sorted((m.players, m.style) for m in matches) == [
         (2, "spoiler"), (2, "thrifty"), (3, "spoiler"), (3, "thrifty")]
     assert all(m.games >= 4 and 0 <= m.low <= m.win_share <= m.high <= 1 for m in matches)
+
+
+def test_its_events_and_views_are_the_typed_dicts_its_descriptor_names() -> None:
+    from test_views_and_events import problems
+
+    info = registry.game_info("oracle")
+    for seed in range(3):
+        game = play_random(RULES, 3, seed)
+        for index, event in enumerate(game.events):
+            kind = info.event_types.get(event["type"])
+            assert kind is not None, f"event type {event['type']!r} has no TypedDict"
+            assert problems(event, kind, f"event {index}") == []
+        for viewer in (None, 0, 1, 2):
+            assert problems(game.view(viewer), info.view_type, f"view({viewer})") == []
+    mid = engine.new_game(RULES, 2, seed=1)
+    mid.apply("stake 2")
+    assert problems(mid.view(1), info.view_type, "mid-season view") == []
+
+
+def test_it_meets_the_typed_contract_as_strictly_as_the_engine() -> None:
+    """mypy with the engine's settings (``pyproject.toml``: strict) on Oracle's own files:
+    its logic, views, narrator, encoding and bot parts type-check against the core's
+    generics and TypedDicts as a game outside ``engine/`` would (its tests aside)."""
+    api = pytest.importorskip("mypy.api")
+    files = [str(p) for p in sorted(HERE.glob("*.py")) if not p.name.startswith("test_")]
+    out, err, status = api.run(["--config-file", str(ROOT / "pyproject.toml"),
+                                "--cache-dir", str(ROOT / ".mypy_cache"), *files])
+    assert (status, err) == (0, ""), out
+    assert f"no issues found in {len(files)} source files" in out
