@@ -11,14 +11,29 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict, TypeVar, cast
 
 from engine.errors import ChanceExhausted
+
+if TYPE_CHECKING:
+    from engine.views import ChooseEvent, Event, OrderEvent
+
+T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _TWO64 = 1 << 64
 _LIMITS = [0] + [_TWO64 - _TWO64 % n for n in range(1, 257)]
 """For ``n`` up to 256, the rejection limit of ``below(n)``: outputs from it up are redrawn."""
+
+
+class ChanceScript(TypedDict, total=False):
+    """Chance outcomes given ahead, as ``new_game(chance=...)`` and records take them."""
+
+    orders: list[list[str]]
+    """The draw orders, top first, one a pile or bag (a day's, a round's; or the rest of
+    one whose order was unknown)."""
+    choices: list[int]
+    """The random choices (start players, tie-breaks), in the order they are made."""
 
 
 class Rng:
@@ -50,7 +65,7 @@ class Rng:
             if z < limit:
                 return z % n
 
-    def shuffled(self, items: Sequence[Any]) -> list[Any]:
+    def shuffled(self, items: Sequence[T]) -> list[T]:
         """A Fisher-Yates shuffle of a copy of ``items`` (the same outputs as ``below``)."""
         out = list(items)
         # below() and next64() inlined, constants and state in locals: every new day or
@@ -203,12 +218,10 @@ CHANCE_EVENTS = frozenset({"order", "choose"})
 """Event types that record chance outcomes; everything else is derived or an action."""
 
 
-def chance_from_events(
-    events: Sequence[dict[str, Any]], seed: int | None = None
-) -> GivenChance:
+def chance_from_events(events: Sequence[Event], seed: int | None = None) -> GivenChance:
     """Replays the chance outcomes recorded in ``events``, then goes on from ``seed``."""
-    orders = [e["order"] for e in events if e.get("type") == "order"]
-    choices = [e["result"] for e in events if e.get("type") == "choose"]
+    orders = [cast("OrderEvent", e)["order"] for e in events if e.get("type") == "order"]
+    choices = [cast("ChooseEvent", e)["result"] for e in events if e.get("type") == "choose"]
     return GivenChance(orders, choices, None if seed is None else SeededChance(seed))
 
 
