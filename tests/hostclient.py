@@ -297,7 +297,10 @@ def told_in_order(shown: str, lines: Sequence[str], start: int = 0) -> int:
 
 
 async def told_all(player: Player, lines: Sequence[str], timeout: float = 10.0) -> None:
-    """Wait until the last of ``lines`` is on ``player``'s screen; check all came in order."""
-    if lines:
-        await player.wait_for(lines[-1], timeout)
-    told_in_order(player.text(), lines)
+    """Wait until every line of ``lines`` is on ``player``'s screen, in order, each after
+    the one before (waiting for the last alone passed too early when the same words had
+    been told before, as "Bo passes." often has)."""
+    deadline = time.monotonic() + timeout
+    at = 0
+    for line in lines:
+        at = await player.wait_for(line, max(0.0, deadline - time.monotonic()), start=at)
