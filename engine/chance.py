@@ -10,6 +10,8 @@ than ``random``, whose shuffle is not stable across Python versions.
 from __future__ import annotations
 
 import os
+import struct
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,24 +19,80 @@ from engine.errors import ChanceExhausted
 
 _MASK = (1 << 64) - 1
 _TWO64 = 1 << 64
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
 _LIMITS = [0] + [_TWO64 - _TWO64 % n for n in range(1, 257)]
 """For ``n`` up to 256, the rejection limit of ``below(n)``: outputs from it up are redrawn."""
+_LITTLE = sys.byteorder == "little"
+
+_LANES: dict[int, tuple[int, int, int]] = {}
+"""A count of outputs -> the constants that compute them at once (``_lanes``)."""
+_MOST_AHEAD = 256
+"""The most outputs ``below`` computes ahead of its draws."""
+
+
+def _lanes(count: int) -> tuple[int, int, int]:
+    """For ``Rng.outputs(count)``: ``count`` 128-bit lanes of one Python integer, as
+    (one in every lane, 2**64 - 1 in every lane, lane ``k`` holding ``(k + 1) * gamma``)."""
+    found = _LANES.get(count)
+    if found is None:
+        ones = sum(1 << (128 * k) for k in range(count))
+        steps = sum((((k + 1) * _GAMMA) & _MASK) << (128 * k) for k in range(count))
+        found = (ones, _MASK * ones, steps)
+        if len(_LANES) < 1024:
+            _LANES[count] = found
+    return found
 
 
 class Rng:
-    """SplitMix64: tiny, fast, and the same sequence on every Python version and machine."""
+    """SplitMix64: tiny, fast, and the same sequence on every Python version and machine.
 
-    __slots__ = ("state",)
+    Outputs are computed many at a time (``outputs``): SplitMix64's ``k``-th output
+    depends only on ``seed + k * gamma``, so one Python integer holding one 128-bit lane
+    an output does the arithmetic of them all in a dozen big-integer operations, where
+    each output alone costs a dozen (a 64-bit product fits its lane, and a lane is masked
+    back to 64 bits before anything could spill into the next). ``below`` draws from
+    outputs computed ahead (8 at first, doubling up to 256); ``state`` is always the
+    state after the outputs drawn so far, so the sequence is the one-at-a-time one.
+    """
+
+    __slots__ = ("_at", "_ahead", "_next")
 
     def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK
+        self._at = seed & _MASK  # the state before ``_ahead[0]``
+        self._ahead: list[int] = []  # outputs computed ahead; ``_next`` is the next to draw
+        self._next = 0
+
+    @property
+    def state(self) -> int:
+        """The generator's state: ``next64`` adds gamma to it and mixes the sum."""
+        return (self._at + self._next * _GAMMA) & _MASK
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._at = value & _MASK
+        self._ahead = []
+        self._next = 0
+
+    def outputs(self, count: int) -> list[int]:
+        """The next ``count`` 64-bit outputs, exactly as ``count`` calls of ``next64``."""
+        if count <= 0:
+            return []
+        start = self.state
+        self._at = (start + count * _GAMMA) & _MASK
+        self._ahead = []
+        self._next = 0
+        return _mixed(start, count)
 
     def next64(self) -> int:
         """The next 64-bit output."""
-        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        ahead = self._ahead
+        k = self._next
+        if k < len(ahead):
+            self._next = k + 1
+            return ahead[k]
+        return self.outputs(1)[0]
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0 <= x < n`` (rejection sampling: no modulo bias)."""
@@ -42,38 +100,58 @@ class Rng:
             raise ValueError("below() needs n >= 1")
         limit = _LIMITS[n] if n <= 256 else _TWO64 - _TWO64 % n
         while True:
-            # next64 inlined: this is on every simulated move's path.
-            self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
+            # On every simulated move's path: outputs computed ahead, a list read a draw.
+            ahead = self._ahead
+            k = self._next
+            if k == len(ahead):
+                size = min(2 * k, _MOST_AHEAD) if k else 8
+                self._at = start = (self._at + k * _GAMMA) & _MASK
+                self._ahead = ahead = _mixed(start, size)
+                k = 0
+            self._next = k + 1
+            z = ahead[k]
             if z < limit:
                 return z % n
 
     def shuffled(self, items: Sequence[Any]) -> list[Any]:
         """A Fisher-Yates shuffle of a copy of ``items`` (the same outputs as ``below``)."""
         out = list(items)
-        # below() and next64() inlined, constants and state in locals: every new day or
-        # round and every determinization shuffles (about 0.2 µs a card instead of 0.35).
-        state = self.state
-        for i in range(len(out) - 1, 0, -1):
+        size = len(out)
+        if size < 2:
+            return out
+        # One output a swap, computed at once (every new day or round and every
+        # determinization shuffles); a rejected one (odds 2**-56 a swap) takes the next.
+        zs = self.outputs(size - 1)
+        used = 0
+        last = size - 1
+        for i in range(size - 1, 0, -1):
             n = i + 1
             limit = _LIMITS[n] if n <= 256 else _TWO64 - _TWO64 % n
-            while True:
-                state = z = (state + 0x9E3779B97F4A7C15) & _MASK
-                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
+            z = zs[used] if used < last else self.next64()
+            used += 1
+            while z >= limit:
+                z = zs[used] if used < last else self.next64()
+                used += 1
             j = z % n
             out[i], out[j] = out[j], out[i]
-        self.state = state
         return out
 
     def clone(self) -> Rng:
         """An independent generator in the same state."""
         return Rng(self.state)
+
+
+def _mixed(start: int, count: int) -> list[int]:
+    """SplitMix64's ``count`` outputs after state ``start``, in lanes (see ``Rng``)."""
+    ones, lane, steps = _lanes(count)
+    z = (start * ones + steps) & lane
+    z = (((z ^ (z >> 30)) & lane) * _MIX1) & lane
+    z = (((z ^ (z >> 27)) & lane) * _MIX2) & lane
+    z = (z ^ (z >> 31)) & lane
+    data = z.to_bytes(16 * count, "little")
+    if _LITTLE:
+        return memoryview(data).cast("Q")[::2].tolist()
+    return list(struct.unpack(f"<{2 * count}Q", data)[::2])
 
 
 def fresh_seed() -> int:

@@ -35,6 +35,10 @@ PHASES = phase_table([
 ])
 """Medici's phase table: who acts, which moves each phase allows, what follows."""
 
+TrackPay = tuple[list[tuple[int, int, int, tuple[int, ...]]], list[tuple[int, int]]]
+"""What a column of track levels pays: (player, amount, place, tied) majorities, then
+(player, amount) bonuses."""
+
 
 class MediciState(State):
     """The whole state of one Medici game, in plain slots (cheap to clone)."""
@@ -120,6 +124,8 @@ class MediciLogic(LotDrawing, Logic):
             for n in self.counts
         }
         self._spans: dict[tuple[int, int], Span] = {}
+        self._track_pay: dict[tuple[int, ...], TrackPay] = {}
+        """A column of track levels -> what it pays (``_track_payouts``)."""
         self._fire_bids = self.strict or not {"bid", "pass"} <= self.pm.stays
 
     # -- setting up -------------------------------------------------------------------
@@ -402,23 +408,40 @@ class MediciLogic(LotDrawing, Logic):
             for p, ship in enumerate(st.ships):
                 self._move_tracks(st, p, ship)
         table = st.pc["track_payouts"]
-        bonuses = self.bonuses
-        tracks = st.tracks
-        for k, commodity in enumerate(self.commodities):
-            levels = [row[k] for row in tracks]
-            for p, (amount, place, tied) in enumerate(ranked_payouts(levels, table)):
-                if amount:
-                    money[p] += amount
-                    log({"type": "payout", "player": p, "amount": amount, "reason": "majority",
-                         "commodity": commodity, "level": levels[p], "place": place,
-                         "tied": tied})
-            for p, level in enumerate(levels):
-                bonus = bonuses.get(level)
-                if bonus:
-                    money[p] += bonus
-                    log({"type": "payout", "player": p, "amount": bonus, "reason": "bonus",
-                         "commodity": commodity, "level": level})
+        known = self._track_pay
+        # One column of levels a commodity (M-16, M-17): what a column pays is the same in
+        # every game of the variant, so it is worked out once (the few columns there are).
+        for commodity, levels in zip(self.commodities, zip(*st.tracks, strict=True), strict=True):
+            pay = known.get(levels)
+            if pay is None:
+                pay = self._track_payouts(levels, table)
+            majority, bonus = pay
+            for p, amount, place, tied in majority:
+                money[p] += amount
+                log({"type": "payout", "player": p, "amount": amount, "reason": "majority",
+                     "commodity": commodity, "level": levels[p], "place": place,
+                     "tied": list(tied)})
+            for p, amount in bonus:
+                money[p] += amount
+                log({"type": "payout", "player": p, "amount": amount, "reason": "bonus",
+                     "commodity": commodity, "level": levels[p]})
         self.pm.fire(st, "finish" if st.day >= self.days else "next_day")
+
+    def _track_payouts(self, levels: tuple[int, ...], table: list[int]) -> TrackPay:
+        """What one track's column of ``levels`` pays: the majorities (M-16, ties as M-14),
+        as (player, amount, place, tied) for every amount above 0, then the bonuses (M-17),
+        as (player, amount); kept for the next day or game with the same column."""
+        majority = [
+            (p, amount, place, tuple(tied))
+            for p, (amount, place, tied) in enumerate(ranked_payouts(levels, table))
+            if amount
+        ]
+        bonuses = self.bonuses
+        bonus = [(p, bonuses[level]) for p, level in enumerate(levels) if bonuses.get(level)]
+        pay = (majority, bonus)
+        if len(self._track_pay) < 100_000:  # 8 levels ** players columns at most
+            self._track_pay[levels] = pay
+        return pay
 
     def enter_game_over(self, st: MediciState) -> None:
         """M-18, G-4: most money wins; equal money shares the victory."""
