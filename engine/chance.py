@@ -22,14 +22,22 @@ _TWO64 = 1 << 64
 _GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
-_LIMITS = [0] + [_TWO64 - _TWO64 % n for n in range(1, 257)]
-"""For ``n`` up to 256, the rejection limit of ``below(n)``: outputs from it up are redrawn."""
+BELOW_LIMITS = [0] + [_TWO64 - _TWO64 % n for n in range(1, 257)]
+"""For ``n`` up to 256, the rejection limit of ``below(n)``: outputs from it up are redrawn
+(``below_limit`` for any ``n``)."""
+_NEVER_REJECTED = _TWO64 - 256
+"""An output below this is below the rejection limit of every ``n`` up to 256."""
 _LITTLE = sys.byteorder == "little"
 
 _LANES: dict[int, tuple[int, int, int]] = {}
 """A count of outputs -> the constants that compute them at once (``_lanes``)."""
 _MOST_AHEAD = 256
 """The most outputs ``below`` computes ahead of its draws."""
+
+
+def below_limit(n: int) -> int:
+    """The rejection limit of ``Rng.below(n)``: an output from it up is redrawn (no bias)."""
+    return BELOW_LIMITS[n] if n <= 256 else _TWO64 - _TWO64 % n
 
 
 def _lanes(count: int) -> tuple[int, int, int]:
@@ -98,7 +106,7 @@ class Rng:
         """A uniform integer in ``0 <= x < n`` (rejection sampling: no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs n >= 1")
-        limit = _LIMITS[n] if n <= 256 else _TWO64 - _TWO64 % n
+        limit = BELOW_LIMITS[n] if n <= 256 else _TWO64 - _TWO64 % n
         while True:
             # On every simulated move's path: outputs computed ahead, a list read a draw.
             ahead = self._ahead
@@ -120,13 +128,19 @@ class Rng:
         if size < 2:
             return out
         # One output a swap, computed at once (every new day or round and every
-        # determinization shuffles); a rejected one (odds 2**-56 a swap) takes the next.
+        # determinization shuffles).
         zs = self.outputs(size - 1)
+        if size <= 257 and max(zs) < _NEVER_REJECTED:
+            for i, z in zip(range(size - 1, 0, -1), zs):  # noqa: B905  (as long)
+                j = z % (i + 1)
+                out[i], out[j] = out[j], out[i]
+            return out
+        # A rejected output (odds 2**-56 a swap) is followed by the next one.
         used = 0
         last = size - 1
         for i in range(size - 1, 0, -1):
             n = i + 1
-            limit = _LIMITS[n] if n <= 256 else _TWO64 - _TWO64 % n
+            limit = BELOW_LIMITS[n] if n <= 256 else _TWO64 - _TWO64 % n
             z = zs[used] if used < last else self.next64()
             used += 1
             while z >= limit:

@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from engine.actions import Action, Legal, Span, amount_action
-from engine.chance import Rng
+from engine.chance import BELOW_LIMITS, Rng, below_limit
 from engine.game import Game, new_game
 from engine.rules import Variant
 
@@ -47,19 +47,40 @@ def play_random(variant: Variant | str, players: int, seed: int) -> Game:
     ``Game.push``; the games are the same as through ``apply``.
     """
     game = new_game(variant, players, seed=seed)
-    below = Rng(seed ^ POLICY_SALT).below
+    rng = Rng(seed ^ POLICY_SALT)
+    ahead: list[int] = []  # the policy's next SplitMix64 outputs
+    k = 0
     push = game.push
     legal = game.legal_actions
     final = game.logic.pm.final_states
     st = game.state  # a seeded game keeps its state object: push never replaces it
     while st.phase not in final:
         options = legal()
-        # random_choice, inlined: one call less a move.
-        entry = options[below(len(options))] if len(options) > 1 else options[0]
+        n = len(options)
+        entry = options[0]
+        # random_choice with Rng.below inlined (its draws, in order): two calls less a move.
+        if n > 1:
+            limit = BELOW_LIMITS[n] if n <= 256 else below_limit(n)
+            while True:
+                if k == len(ahead):
+                    ahead, k = rng.outputs(64), 0
+                z = ahead[k]
+                k += 1
+                if z < limit:
+                    break
+            entry = options[z % n]
         if entry.__class__ is Span:
             lo = entry.lo  # type: ignore[union-attr]
-            top = lo + OPEN_RANGE if entry.hi is None else entry.hi  # type: ignore[union-attr]
-            entry = amount_action(entry.kind, lo + below(top - lo + 1))
+            n = (OPEN_RANGE if entry.hi is None else entry.hi - lo) + 1  # type: ignore[union-attr]
+            limit = BELOW_LIMITS[n] if n <= 256 else below_limit(n)
+            while True:
+                if k == len(ahead):
+                    ahead, k = rng.outputs(64), 0
+                z = ahead[k]
+                k += 1
+                if z < limit:
+                    break
+            entry = amount_action(entry.kind, lo + z % n)
         push(entry)  # type: ignore[arg-type]
     return game
 

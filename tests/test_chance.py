@@ -47,6 +47,14 @@ def test_the_published_outputs() -> None:
     ]
 
 
+def test_long_shuffles_and_wide_draws() -> None:
+    # Above 256 the rejection limits are computed, not looked up.
+    ours, ref = Rng(9), Reference(9)
+    assert ours.shuffled(list(range(300))) == ref.shuffled(list(range(300)))
+    assert [ours.below(10**6 + 7) for _ in range(50)] == [ref.below(10**6 + 7) for _ in range(50)]
+    assert ours.state == ref.state
+
+
 @pytest.mark.parametrize("seed", [0, 1, 7, 2**63 + 5, MASK, 0x5DEECE66D ^ 41])
 def test_every_way_of_drawing_follows_one_sequence(seed: int) -> None:
     ours, ref = Rng(seed), Reference(seed)
@@ -75,7 +83,8 @@ def test_every_way_of_drawing_follows_one_sequence(seed: int) -> None:
 
 def test_rejected_outputs_are_redrawn_in_sequence(monkeypatch: pytest.MonkeyPatch) -> None:
     # Rejections are rare (odds 2**-56 for n <= 256): a low limit forces about half of them.
-    monkeypatch.setattr(engine.chance, "_LIMITS", [0] + [1 << 63] * 256)
+    monkeypatch.setattr(engine.chance, "BELOW_LIMITS", [0] + [1 << 63] * 256)
+    monkeypatch.setattr(engine.chance, "_NEVER_REJECTED", 1 << 63)  # the least of them
 
     def below(ref: Reference, n: int) -> int:
         while True:

@@ -175,7 +175,11 @@ class MediciLogic(LotDrawing, Logic):
         cap = st.pc["ship_capacity"]
         if self.lot_limit_self:
             return cap - len(st.ships[st.selector])
-        return cap - min(map(len, st.ships))
+        least = cap
+        for ship in st.ships:  # a loop: min(map(len, ...)) costs twice as much, every draw
+            if len(ship) < least:
+                least = len(ship)
+        return cap - least
 
     def room_message(self, st: MediciState, room: int, size: int) -> str:
         """Why the lot cannot grow to ``size`` cards (M-8)."""
@@ -296,18 +300,24 @@ class MediciLogic(LotDrawing, Logic):
     def _move_tracks(self, st: MediciState, player: int, cards: list[str]) -> None:
         """M-15: one level per card of the commodity (gold never), stopping at the top."""
         counts = [0] * (len(self.commodities) + 1)  # the last counts gold (kind -1): unused
-        for k in map(self.kind.__getitem__, cards):
-            counts[k] += 1
+        kind = self.kind
+        for card in cards:
+            counts[kind[card]] += 1
         row = st.tracks[player]
         top = self.top
-        log = st.log
-        for k, commodity in enumerate(self.commodities):
+        log = st.log.append
+        k = 0
+        for commodity in self.commodities:  # plain loops and no min(): at every day's end
             count = counts[k]
             if count:
                 before = row[k]
-                row[k] = after = min(top, before + count)
-                log.append({"type": "track", "player": player, "commodity": commodity,
-                            "cards": count, "from": before, "to": after})
+                after = before + count
+                if after > top:
+                    after = top
+                row[k] = after
+                log({"type": "track", "player": player, "commodity": commodity,
+                     "cards": count, "from": before, "to": after})
+            k += 1
 
     # -- automatic phases -------------------------------------------------------------
     def enter_day_start(self, st: MediciState) -> None:
@@ -368,10 +378,12 @@ class MediciLogic(LotDrawing, Logic):
         most = st.pc["ship_capacity"] - len(st.lot)  # the fullest ship that can take it
         ships = st.ships
         seats = self._rounds[len(ships)][st.selector]
-        if max(map(len, ships)) <= most:
-            st.order = seats  # every ship can take the lot (the usual case)
+        for ship in ships:
+            if len(ship) > most:
+                st.order = tuple([p for p in seats if len(ships[p]) <= most])
+                break
         else:
-            st.order = tuple([p for p in seats if len(ships[p]) <= most])
+            st.order = seats  # every ship can take the lot (the usual case)
         st.turn = 0
         st.high_bid = 0
         st.high_bidder = None
