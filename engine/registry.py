@@ -88,12 +88,14 @@ class GameInfo:
     """``module:function`` summarising its rules, ``summary(rules, players[, width]) ->
     Text``."""
     model: str = ""
-    """``module:Class`` of its bot valuation model; '' leaves it to the random bot alone."""
+    """``module:function`` building one bot's parts of its model, ``parts(variant) ->
+    engine.bots.parts.Parts`` (evaluator, policy, opponent model, explainer); '' leaves the
+    game to the random bot alone."""
     encoding: str = ""
     """``module:ENCODING`` of its integer actions and observation tensors for the OpenSpiel
     and PettingZoo adapters (``engine.integrations.encoding.Encoding``); '' for none."""
     styles: str = ""
-    """``module:function`` giving the field styles' moves, ``style_move(game, style)``
+    """``module:function`` giving the field styles' moves, ``style_move(game, style, parts)``
     (``engine.bots.styles``); '' plays the model's greedy move for every style."""
     example: str = ""
     """The file name of its shipped example record (in the top-level ``saves/``, and in

@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import new_game  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
-from engine.bots.models import model_for  # noqa: E402
+from engine.bots.parts import build_parts  # noqa: E402
 from engine.chance import Rng  # noqa: E402
 from engine.game import Game, game_from_view  # noqa: E402
 from engine.tournament import run as run_tournament  # noqa: E402
@@ -55,37 +55,39 @@ def rollout_cost(variant: str, players: int, count: int) -> tuple[float, float]:
     game = _first_decision(variant, players, 2)
     seat = game.current_player
     view = game.view(seat)
-    model = model_for(game.variant)
+    parts = build_parts(game.variant)
+    horizon, opponents, policy = parts.evaluator.horizon, parts.opponents, parts.policy
     rng = Rng(3)
-    prior = model.prior(players)
+    prior = opponents.prior(players)
     moves = 0
     took = 0.0
     for i in range(count):
         sample = game_from_view(game.variant, view, i)
         kinds = [None if q == seat else prior.sample(q, rng) for q in range(players)]
-        mark = model.horizon(sample)
+        mark = horizon(sample)
         move = getattr(sample, "push", sample.apply)  # the fast path, as the search moves
         start = time.process_time()
-        while not sample.is_over and model.horizon(sample) == mark:
+        while not sample.is_over and horizon(sample) == mark:
             mover = sample.current_player
             if mover == seat:
-                move(model.rollout_move(sample, rng))
+                move(policy.rollout_move(sample, None, rng))
             else:
-                move(model.opponent_move(sample, kinds[mover], rng))
+                move(opponents.move(sample, kinds[mover], rng))
             moves += 1
         took += time.process_time() - start
     return took / count * 1e6, took / moves * 1e6
 
 
 def move_times(
-    variant: str, players: int, games: int, rivals: str = "greedy"
-) -> tuple[float, float, int]:
-    """Mean and longest seconds of a default-strength ``mcts`` move over whole games (the
-    whole ``choose``: view checks, setup and search), and how many moves."""
+    variant: str, players: int, games: int, rivals: str = "greedy", spec: str = "mcts"
+) -> tuple[float, float, float, int]:
+    """Mean, 99th percentile and longest seconds of a ``spec`` move (default-strength
+    ``mcts`` unless told) over whole games in seat 0, the other seats ``rivals`` (the whole
+    ``choose``: view checks, setup and search), and how many moves."""
     times = []
     for seed in range(games):
         game = new_game(variant, players, seed=seed)
-        bots = [make_bot("mcts" if s == 0 else rivals, seed) for s in range(players)]
+        bots = [make_bot(spec if s == 0 else rivals, seed) for s in range(players)]
         while not game.is_over:
             seat = game.current_player
             assert seat is not None
@@ -94,7 +96,8 @@ def move_times(
             if seat == 0:
                 times.append(time.perf_counter() - start)
             game.apply(action)
-    return sum(times) / len(times), max(times), len(times)
+    times.sort()
+    return sum(times) / len(times), times[int(0.99 * (len(times) - 1))], times[-1], len(times)
 
 
 def games_rate(variant: str, bots: list[str], games: int, jobs: int) -> float:
@@ -118,10 +121,20 @@ def run(quick: bool) -> None:
               f"{per_rollout / 1000:.2f} ms ({per_move:.1f} µs a move)")
     games = 1 if quick else 3
     for variant, players, rivals in (
-        ("medici", 4, "greedy"), ("medici", 4, "thrifty"), ("medici-vs-strozzi", 2, "greedy"),
+        ("medici", 4, "greedy"), ("medici", 4, "thrifty"), ("medici", 5, "racer"),
+        ("medici-vs-strozzi", 2, "greedy"),
     ):
-        mean, longest, count = move_times(variant, players, games, rivals)
-        print(f"{variant}: default mcts move {mean:.2f} s on average, {longest:.2f} s at most "
+        mean, _, longest, count = move_times(variant, players, games, rivals)
+        print(f"{variant} {players}p: default mcts move {mean:.2f} s on average, {longest:.2f} s "
+              f"at most ({count} moves of {games} whole games against {rivals})")
+    games = 3 if quick else 40
+    for variant, players, rivals in (
+        ("medici", 3, "racer"), ("medici", 4, "thrifty"), ("medici", 5, "face"),
+        ("medici", 6, "greedy"), ("medici-vs-strozzi", 2, "spoiler"),
+    ):
+        mean, p99, longest, count = move_times(variant, players, games, rivals, "greedy")
+        print(f"{variant} {players}p: greedy move {1000 * mean:.2f} ms on average, "
+              f"{1000 * p99:.2f} ms at the 99th percentile, {1000 * longest:.2f} ms at most "
               f"({count} moves of {games} whole games against {rivals})")
     cores = os.cpu_count() or 1
     for variant, bots, games in (

@@ -254,31 +254,26 @@ FIGURES: dict[str, Figure] = {f.name: f for f in [
             "--no-chart",),
            as_text, "medici against medici-four-days, greedy bots, 1000 paired games"),
     Figure("league-greedy", "docs/bots.md",
-           (f"{LEAGUE} --bot greedy --games 120 --seed 1",),
+           (f"{LEAGUE} --bot greedy --games 300 --seed 1",),
            (f"{LEAGUE} --bot greedy --players 3 --field thrifty,random --games 3 --seed 1",),
-           as_league_table, "greedy against the field at 3, 4 and 5 players, 1,800 games"),
+           as_league_table, "greedy against the field at 3, 4 and 5 players, 7,200 games "
+           "(~5 min)"),
     Figure("league-strozzi-greedy", "docs/bots.md",
            (f"{LEAGUE} --bot greedy --game medici-vs-strozzi --games 200 --seed 1",),
            (f"{LEAGUE} --bot greedy --game medici-vs-strozzi --field spoiler --games 2 "
             "--seed 1",),
-           as_league_table, "greedy heads-up against the field, 1,000 games"),
-    Figure("league-mcts-4p", "docs/bots.md",
-           (f"{LEAGUE} --bot mcts --players 4 --field thrifty,spoiler,hoarder,valuer "
-            "--games 40 --seed 101",),
-           (f"{LEAGUE} --bot mcts:20 --players 4 --field thrifty --games 4 --seed 101",),
-           as_league_table, "mcts at 4 players against four styles, 160 games (~30 min)",
-           long=True),
-    Figure("league-mcts-3-5p", "docs/bots.md",
-           (f"{LEAGUE} --bot mcts --players 3,5 --field thrifty,spoiler,hoarder --games 30 "
-            "--seed 201",),
-           (f"{LEAGUE} --bot mcts:20 --players 3 --field spoiler --games 3 --seed 201",),
-           as_league_table, "mcts at 3 and 5 players against three styles, 180 games "
-           "(~30 min)", long=True),
+           as_league_table, "greedy heads-up against the field, 1,600 games"),
+    *(Figure(f"league-mcts-{n}p", "docs/bots.md",
+             (f"{LEAGUE} --bot mcts:1000 --players {n} --games {games} --seed {seed}",),
+             (f"{LEAGUE} --bot mcts:20 --players {n} --field racer --games {n} --seed {seed}",),
+             as_league_table, f"mcts:1000 at {n} players against the field, {8 * games} games "
+             f"(~{minutes} min on two cores)", long=True)
+      for n, games, seed, minutes in ((3, 12, 201, 25), (4, 12, 101, 30), (5, 15, 201, 45))),
     Figure("league-strozzi-mcts", "docs/bots.md",
-           (f"{LEAGUE} --bot mcts --game medici-vs-strozzi --games 20 --seed 301",),
+           (f"{LEAGUE} --bot mcts:1000 --game medici-vs-strozzi --games 16 --seed 301",),
            (f"{LEAGUE} --bot mcts:20 --game medici-vs-strozzi --field valuer --games 2 "
             "--seed 301",),
-           as_league_table, "mcts heads-up against the field, 100 games (~20 min)",
+           as_league_table, "mcts:1000 heads-up against the field, 128 games (~30 min)",
            long=True),
     Figure("mcts-vs-ismcts", "docs/integrations.md",
            ("medici simulate --json --jobs 1 --seed 1 --games 8 --bots "

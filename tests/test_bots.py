@@ -259,4 +259,5 @@ def test_mcts_values_are_chances_of_winning() -> None:
     rows = make_bot("mcts:40", 1).analyse(game.view(0), game.legal_actions(), game.variant,
                                           top=None)
     assert {r.action.kind for r in rows} == {"draw", "stop"}
-    assert all(0.0 <= r.value <= 1.0 and "win" in r.note for r in rows)
+    assert all(0.0 <= r.value <= 1.0 for r in rows)
+    assert all(r.win is not None and 0.0 <= r.win <= 1.0 and r.money is not None for r in rows)

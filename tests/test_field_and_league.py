@@ -9,7 +9,8 @@ import pytest
 import engine
 from engine.actions import Action, Span, is_legal
 from engine.bots import FIELD, STYLES, BotError, StyleBot, check_spec, make_bot
-from engine.bots.styles import style_move
+from engine.bots.parts import build_parts
+from engine.bots.styles import style_move as own_style_move
 from engine.chance import seat_seed
 from engine.cli import main
 from engine.game import Game
@@ -41,6 +42,11 @@ def test_every_style_plays_whole_medici_games_legally(players: int) -> None:
 def test_every_style_plays_medici_vs_strozzi_legally(style: str) -> None:
     assert _play("medici-vs-strozzi", [style, "greedy"], 3).winners
     assert _play("medici-vs-strozzi", ["random", style], 4).winners
+
+
+def style_move(game: Game, style: str) -> Action:
+    """The move of ``style`` here, judged with fresh parts."""
+    return own_style_move(game, style, build_parts(game.variant))
 
 
 def _first_auction(players: int = 4, seed: int = 2) -> Game:

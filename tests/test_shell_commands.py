@@ -167,10 +167,12 @@ def test_replay_mode_commands_analyse_and_exit(run):
     assert "is a move, and this is replay mode" in run.do("draw", ok=False)
     run.do("goto 4")
     text = run.do("analyse --bot greedy")
-    assert "Step 4:" in text and "1. " in text and ("value lost" in text.lower()
-                                                    or "bot's choice" in text)
+    assert "Step 4:" in text and "1. " in text and ("gave away" in text
+                                                    or "bot's choice" in text
+                                                    or "as good as" in text)
+    assert " · wins " in text and " · ends with ~" in text and "florins" in text
     text = run.do("analyse all --bot random")
-    assert "Value lost in all" in text
+    assert "Given away in all, as random sees it" in text
     assert run.shell.mode.view.step == 4  # analyse all comes back to where it started
     toolbar_text = "".join(t for _, t in toolbar(run.shell))
     assert "Replay full" in toolbar_text and "step 4/" in toolbar_text

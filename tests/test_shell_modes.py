@@ -131,7 +131,7 @@ def test_a_commands_bad_words_get_its_specs_own_message(run):
         assert message in run.do(line, ok=False), line
     run.do("new medici Ann Bo")
     assert "unknown option --foo: save takes --copy and --replace" in run.do("save --foo", ok=False)
-    assert "hint takes only --bot SPEC, got '--foo'" in run.do("hint --foo", ok=False)
+    assert "hint takes --bot SPEC and --raw, got '--foo'" in run.do("hint --foo", ok=False)
 
 
 SPEC = Spec((Arg("WHAT", optional=True, choices=("all", "some"),

@@ -139,7 +139,7 @@ def test_a_four_player_day_with_show_hint_and_a_slip_caught(tmp_path: Path, cols
     terminal = _shell(tmp_path, cols)
     toolbars: list[str] = []
     try:
-        terminal.line("new medici You Bo=bot:greedy Cy=bot:greedy Di=bot:greedy --seed 2")
+        terminal.line("new medici You Bo=bot:greedy Cy=bot:greedy Di=bot:greedy --seed 11")
         asked = False
         moves = 0
         while True:

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from engine.actions import Action, Legal, is_legal
-from engine.bots.models import forget_beliefs
 from engine.chance import Rng, fresh_seed
 from engine.errors import MediciError
 from engine.rules import Variant, load_variant
@@ -23,14 +22,17 @@ class Analysis(NamedTuple):
 
     ``value`` is the bot's estimate for the move, higher is better, in the bot's own unit
     (``mcts``: its objective, the chance of winning 0..1 plus small terms for expected rank
-    and money, which break near-ties; ``greedy``: florins or coins gained against the
-    alternative; ``random``: the chance it picks the move). ``note`` says why in one line
-    (``mcts``: the win chance and expected final money).
+    and money, which break near-ties; ``greedy``: money gained against the alternative;
+    ``random``: the chance it picks the move). ``win`` and ``money`` are what a person reads:
+    the chance of winning (0..1) and the expected final money after the move (None where the
+    bot has no such estimate, as ``random``). ``note`` says why in one line.
     """
 
     action: Action
     value: float
     note: str
+    win: float | None = None
+    money: float | None = None
 
 
 class Turn(NamedTuple):
@@ -95,6 +97,13 @@ class Bot:
         best += [r for r in rows if r.action in extra and r.action not in listed]
         return best
 
+    def situation(
+        self, view: dict[str, Any], legal: Sequence[Legal], variant: Variant | str
+    ) -> str:
+        """What the decision is about, in a line, for a hint's head ('' if the bot has no
+        words for it)."""
+        return ""
+
     # What each bot provides.
     def _choose(self, turn: Turn) -> Action:
         """The move for ``turn``."""
@@ -130,9 +139,6 @@ class Bot:
                 f"bot {self.spec}: the view is of a {view.get('game')} game, "
                 f"but the variant {var.name} is {var.game}"
             )
-        # The game model is shared by every bot of the variant in this process: what one
-        # bot believes of its opponents must not leak into another's decision.
-        forget_beliefs(var)
         return Turn(view, list(legal), var, self._rng(view))
 
     def _rng(self, view: dict[str, Any]) -> Rng:

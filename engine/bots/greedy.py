@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from engine.actions import Action
-from engine.bots.base import Analysis, Bot, Turn
-from engine.bots.models import learn, model_for
+from engine.bots.base import Analysis, Turn
+from engine.bots.measure import shown_order, spread_now, win_chance
+from engine.bots.opponents import learn
+from engine.bots.parts import ModelBot
 from engine.game import game_from_view
 
 
-class GreedyBot(Bot):
+class GreedyBot(ModelBot):
     """One-step judgement, no search: fast (about a millisecond a move) and thrifty.
 
     It rebuilds a game from the view (the hidden cards sampled, which it never uses) and
-    asks the game's model for the greedy move. In an auction it bids what maximises the
+    asks its policy for the greedy move. In an auction it bids what maximises the
     chance that no later bidder outbids it times its profit, with what it has seen each
     opponent pay so far (``engine.bots.opponents``).
     """
@@ -23,25 +25,32 @@ class GreedyBot(Bot):
         legal = turn.legal
         if len(legal) == 1 and isinstance(legal[0], Action):
             return legal[0]
+        parts = self.parts(turn.variant)
         game = game_from_view(turn.variant, turn.view, turn.rng.next64())
-        model = model_for(turn.variant)
-        model.beliefs = learn(model, game, self.memory, turn.view["viewer"])
-        return model.policy(game)
+        beliefs = learn(parts.opponents, game, self.memory, turn.view["viewer"])
+        return parts.policy.move(game, beliefs)
 
     def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:
+        parts = self.parts(turn.variant)
+        me = turn.view["viewer"]
         game = game_from_view(turn.variant, turn.view, turn.rng.next64())
-        model = model_for(turn.variant)
-        model.beliefs = learn(model, game, self.memory, turn.view["viewer"])
-        choice = model.policy(game)
+        beliefs = learn(parts.opponents, game, self.memory, me)
+        choice = parts.policy.move(game, beliefs)
+        explainer = parts.explainer
+        judged, equity = parts.evaluator.outlook(game)
+        spread = spread_now(parts.evaluator, game)
         rows = []
         seen = set()
-        for action, value in model.greedy_values(game, also):
+        for action, value in explainer.greedy_values(game, beliefs, also):
             if action in seen:
                 continue
             seen.add(action)
-            note = model.explain(game, action)
-            if action == choice:
-                note = "greedy's choice; " + note
-            rows.append(Analysis(action, round(value, 2), note))
-        rows.sort(key=lambda r: (r.action != choice, -r.value))
+            # The money a move gains on its own, added to what the position is worth to
+            # the player, read as a chance of winning against the others' as they stand.
+            odds = explainer.shift(judged, me, value)
+            rows.append(Analysis(action, round(value, 2), explainer.explain(game, action, beliefs),
+                                 win_chance(odds, me, spread),
+                                 explainer.shift(equity, me, value)[me]))
+        # The move it makes first, then the others by the measures shown.
+        rows.sort(key=lambda r: (r.action != choice, [-x for x in shown_order(r)]))
         return rows

@@ -19,8 +19,10 @@ import time
 from typing import Any
 
 from engine.actions import Action, is_legal
-from engine.bots.base import Analysis, Bot, Turn
-from engine.bots.models import Model, learn, model_for
+from engine.bots.base import Analysis, Turn
+from engine.bots.measure import shown_order, spread_now, win_chance
+from engine.bots.opponents import Beliefs, Kind, learn
+from engine.bots.parts import Evaluator, ModelBot, Parts
 from engine.chance import Rng
 from engine.errors import quote
 from engine.game import Game, game_from_view
@@ -83,9 +85,18 @@ class Node:
         v = self.visits[i]
         return self.score[i] / v if v else -1.0
 
-    def best(self) -> int:
-        """The most visited move (the most robust), ties to the higher objective."""
-        return max(range(len(self.actions)), key=lambda i: (self.visits[i], self.mean(i)))
+    def chosen(self) -> int:
+        """The move to play: among the well tried ones (at least half the visits of the most
+        visited), the best by the measures a person is shown (win chance, then money, as
+        rounded in a hint), then by the objective; so a hint's first move is the best shown."""
+        most = max(self.visits)
+        tried = [i for i, v in enumerate(self.visits) if v and 2 * v >= most]
+
+        def shown(i: int) -> tuple[int, int, float, int]:
+            v = self.visits[i]
+            return (round(100 * self.wins[i] / v), round(self.money[i] / v), self.mean(i), v)
+
+        return max(tried, key=shown)
 
 
 MAX_ITERATIONS = 10**6
@@ -127,7 +138,7 @@ def parse_budget(text: str) -> tuple[int | None, float | None]:
     return None, seconds
 
 
-class MctsBot(Bot):
+class MctsBot(ModelBot):
     """Search with a budget of iterations (reproducible) or of time (as fast as the machine).
 
     ``mcts`` alone runs ``DEFAULT_ITERATIONS`` iterations but stops at ``DEFAULT_SECONDS``:
@@ -151,51 +162,49 @@ class MctsBot(Bot):
         legal = turn.legal
         if len(legal) == 1 and isinstance(legal[0], Action):
             return legal[0]
-        root, _ = self._search(turn, [], values=False)
+        root, _, _ = self._search(turn, [], values=False)
         if len(root.actions) == 1:
             return root.actions[0]
-        return root.actions[root.best()]
+        return root.actions[root.chosen()]
 
     def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:
-        root, game = self._search(turn, also)
-        model = model_for(turn.variant)
-        chosen = root.best()
+        root, game, beliefs = self._search(turn, also)
+        explain = self.parts(turn.variant).explainer.explain
+        chosen = root.actions[root.chosen()]
         rows = []
         for i, action in enumerate(root.actions):
             v = root.visits[i]
             if v == 0:  # the time ran out before every move was tried
-                rows.append(Analysis(action, 0.0, "not searched: " + model.explain(game, action)))
+                note = "not searched: " + explain(game, action, beliefs)
+                rows.append(Analysis(action, 0.0, note))
                 continue
-            win = root.wins[i] / v
-            note = (
-                f"win ~{win:.0%}, final money ~{root.money[i] / v:.0f} ({v} samples); "
-                + model.explain(game, action)
-            )
-            rows.append(Analysis(action, round(root.mean(i), 4), note))
-        rows.sort(key=lambda r: (r.action != root.actions[chosen], -r.value))
+            note = f"{explain(game, action, beliefs)} ({v} samples)"
+            rows.append(Analysis(action, round(root.mean(i), 4), note,
+                                 root.wins[i] / v, root.money[i] / v))
+        # The move it makes first, then the others by the measures shown.
+        rows.sort(key=lambda r: (r.action != chosen, [-x for x in shown_order(r)]))
         return rows
 
     # -- the search -----------------------------------------------------------------------------
     def _search(
         self, turn: Turn, also: list[Action], values: bool = True
-    ) -> tuple[Node, Game]:
+    ) -> tuple[Node, Game, Beliefs | None]:
         """Search from ``turn``; without ``values`` a single candidate is not searched."""
         clock = time.perf_counter
         deadline = None if self.seconds is None else clock() + self.seconds
         view, variant, rng = turn.view, turn.variant, turn.rng
-        model = model_for(variant)
+        parts = self.parts(variant)
         me = view["viewer"]
         first = game_from_view(variant, view, rng.next64())
-        beliefs = learn(model, first, self.memory, me)
-        model.beliefs = beliefs
-        actions = model.candidates(first)
+        beliefs = learn(parts.opponents, first, self.memory, me)
+        actions = parts.policy.candidates(first, beliefs)
         legal = first.legal_actions()
         actions += [a for a in also if a not in actions and is_legal(a, legal)]
         root = Node(actions)
         if len(actions) == 1 and not values:
-            return root, first
+            return root, first, beliefs
         players = len(first.state.names)
-        know = beliefs if beliefs is not None else model.prior(players)
+        know = beliefs if beliefs is not None else parts.opponents.prior(players)
         budget = self.iterations if self.iterations is not None else 1 << 60
         for it in range(budget):
             if deadline is not None and it & 3 == 0 and clock() > deadline and it:
@@ -203,41 +212,45 @@ class MctsBot(Bot):
             game = first.clone() if it == 0 else game_from_view(variant, view, rng.next64())
             # Each opponent's type is drawn for the whole iteration, as the cards are.
             kinds = [None if q == me else know.sample(q, rng) for q in range(players)]
-            self._iterate(root, game, model, me, rng, kinds)
-        return root, first
+            self._iterate(root, game, parts, beliefs, me, rng, kinds)
+        return root, first, beliefs
 
     def _iterate(
-        self, root: Node, game: Game, model: Model, me: int, rng: Rng,
-        kinds: list[tuple[float, bool] | None],
+        self, root: Node, game: Game, parts: Parts, beliefs: Beliefs | None, me: int,
+        rng: Rng, kinds: list[Kind | None],
     ) -> None:
-        mark = model.horizon(game)
+        evaluator = parts.evaluator
+        policy = parts.policy
+        horizon = evaluator.horizon
+        mark = horizon(game)
         path: list[tuple[Node, int]] = []
         node = root
         apply = game.push  # every move below is chosen from the sample's legal moves
-        opponent = model.opponent_move
+        opponent = parts.opponents.move
         while True:
             i = node.select()
             path.append((node, i))
             start = len(game.events)
             apply(node.actions[i])
             # The others move by their sampled types until it is our turn or the day is out.
-            while not game.is_over and game.current_player != me and model.horizon(game) == mark:
+            while not game.is_over and game.current_player != me and horizon(game) == mark:
                 apply(opponent(game, kinds[game.current_player], rng))  # type: ignore[index]
-            if game.is_over or model.horizon(game) != mark:
+            if game.is_over or horizon(game) != mark:
                 break
             key = (i, _observed(game.events, start))
             child = node.children.get(key)
             if child is None:
-                node.children[key] = Node(model.candidates(game))
-                mine = model.rollout_move
+                node.children[key] = Node(policy.candidates(game, beliefs))
+                mine = policy.rollout_move
                 for _ in range(ROLLOUT_MOVES):
-                    if game.is_over or model.horizon(game) != mark:
+                    if game.is_over or horizon(game) != mark:
                         break
                     seat = game.current_player
-                    apply(mine(game, rng) if seat == me else opponent(game, kinds[seat], rng))
+                    apply(mine(game, beliefs, rng) if seat == me
+                          else opponent(game, kinds[seat], rng))  # type: ignore[index]
                 break
             node = child
-        outcome = _outcome(game, model, me)
+        outcome = _outcome(game, evaluator, me)
         for n, i in path:
             n.update(i, outcome)
 
@@ -260,7 +273,7 @@ RANK_SPREAD = 3.0
 """The expected rank uses a spread this many times the win chance's."""
 
 
-def _outcome(game: Game, model: Model, me: int) -> tuple[float, float, float]:
+def _outcome(game: Game, evaluator: Evaluator, me: int) -> tuple[float, float, float]:
     """The searching player's objective from here, their chance of winning and their
     expected final money.
 
@@ -268,17 +281,15 @@ def _outcome(game: Game, model: Model, me: int) -> tuple[float, float, float]:
     rivals beaten and for money above the rivals' mean, so no position values every move
     at zero (a player who cannot win still plays for places and money).
     """
-    equity = model.equity(game)
+    equity, money = evaluator.outlook(game)
     n = len(equity)
     mine = equity[me]
-    spread = model.spread * math.sqrt(max(1, model.scorings_left(game)))
+    spread = spread_now(evaluator, game)
     if game.is_over:
         winners = game.winners
         win = 1.0 / len(winners) if me in winners else 0.0
     else:
-        top = max(equity)
-        weights = [math.exp((e - top) / spread) for e in equity]
-        win = weights[me] / sum(weights)
+        win = win_chance(equity, me, spread)
     beaten = 0.0
     rest = 0.0
     wide = RANK_SPREAD * spread  # wide, so a player far behind still sees places to gain
@@ -288,9 +299,9 @@ def _outcome(game: Game, model: Model, me: int) -> tuple[float, float, float]:
             rest += e
     rivals = max(1, n - 1)
     # Linear, never saturating: every florin counts, however far ahead or behind.
-    ahead = (mine - rest / rivals) / (MONEY_SCALE * model.spread)
+    ahead = (mine - rest / rivals) / (MONEY_SCALE * evaluator.spread)
     return (
         win + RANK_WEIGHT * beaten / rivals + MONEY_WEIGHT * ahead,
         win,
-        mine,
+        money[me],
     )

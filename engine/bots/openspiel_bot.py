@@ -26,16 +26,12 @@ UCT_C = 2.0
 """The exploration constant (OpenSpiel's examples use 2 for rewards in 0..1)."""
 KINDS = {"openspiel-ismcts": "ismcts", "openspiel-mcts": "mcts"}
 """Spec names and the OpenSpiel search each seats."""
-SPECS = (
-    "openspiel-ismcts[:N]\n"
-    f"              OpenSpiel's ISMCTS, N simulations a move (default {DEFAULT_SIMULATIONS},\n"
-    "              at most 10**6); needs the extra openspiel\n"
-    "openspiel-mcts[:N]\n"
-    "              OpenSpiel's MCTS on the same rebuilt state"
-)
-"""Help text for the specs this module adds."""
-ACCEPTED = "openspiel-ismcts[:N], openspiel-mcts[:N] (N simulations a move)"
-"""The specs this module adds, on one line, for error messages."""
+HELP = {
+    "openspiel-ismcts": f"OpenSpiel's ISMCTS, N simulations a move (default {DEFAULT_SIMULATIONS}, "
+                        "at most 10**6); needs the extra openspiel",
+    "openspiel-mcts": "OpenSpiel's MCTS on the same rebuilt state",
+}
+"""Help for the specs this module adds (``engine.bots.kinds`` lists them)."""
 
 
 def parse_spec(spec: str, name: str, budget: str) -> tuple[str, str, int | None, None]:

@@ -35,7 +35,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--field", default=",".join(FIELD),
-        help=f"the styles to play against (default {','.join(FIELD)})",
+        help="the styles to play against, comma-separated (default: the whole field, "
+        "every style below and random)",
     )
     add_run_options(parser, 60, "games a match")
     parser.add_argument("--json", action="store_true", help="print the table as JSON")

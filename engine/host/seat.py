@@ -33,12 +33,12 @@ from engine.actions import Legal
 from engine.bots import make_bot
 from engine.errors import escape_controls
 from engine.host.screen import Screen, ScreenConsole
-from engine.host.table import BOT_LOCK, Table
+from engine.host.table import Table
 from engine.shell import handlers, render
 from engine.shell.app import Shell
 from engine.shell.commands import COMMANDS, Command
 from engine.shell.errors import ShellError
-from engine.shell.handlers import analysis_lines
+from engine.shell.handlers import say_hint
 from engine.shell.mode import Fragments, Mode
 from engine.shell.newgame import parse_seed
 from engine.shell.prompt import make_prompt
@@ -384,10 +384,7 @@ def hint(mode: SeatMode, args: Parsed) -> None:
         game = game.clone()  # the bot thinks with the lock released
     bot = make_bot(args.option("--bot") or HINT_BOT, seed=game.seed)
     mode.shell.console.say(Text(f"Asking {bot.spec}…", "dim"))
-    with BOT_LOCK:
-        rows = bot.analyse(game.view(seat), game.legal_actions(), game.variant, top=3)
-    mode.shell.console.say(analysis_lines(f"Hint from {bot.spec} for {game.players[seat]}:",
-                                          rows))
+    say_hint(mode.shell, bot, game, seat, raw="--raw" in args.flags)
 
 
 def leave(mode: SeatMode, args: Parsed) -> None:

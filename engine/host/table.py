@@ -11,7 +11,9 @@ a ``Snapshot`` made under the lock after each change, so the event loop never re
 half-way through a move.
 
 Bots (and the away bot standing in for an absent player) decide in a worker thread with
-the lock released, so a bot thinking never holds up anyone's commands or screen.
+the lock released, so a bot thinking never holds up anyone's commands or screen. Each bot
+owns its state (``engine.bots.parts``), so a seat's bot and a player's ``hint`` think at
+once, in two threads, with no lock between them.
 """
 
 from __future__ import annotations
@@ -37,11 +39,6 @@ from engine.shell.text import Text
 
 if TYPE_CHECKING:
     from engine.host.seat import Guest
-
-BOT_LOCK = threading.Lock()
-"""Bots decide one at a time. A variant's valuation model is shared by every bot of the
-process (``engine.bots.models``): two bots deciding at once (a bot's move and a hint)
-could otherwise read each other's beliefs of the opponents."""
 
 OPEN = "?"
 """A seat given as ``?``: the next joiner takes it and is asked for a name."""
@@ -433,8 +430,7 @@ class Table:
             session = self.session
             if session is None or session.game.current_player != guest.chair:
                 return None  # not their move: ``play`` says why
-            with BOT_LOCK:  # the lot's worth comes from the bots' shared model
-                return slips.question(session.game, text)
+            return slips.question(session.game, text)
 
     def moved(self, start: int) -> None:
         """A move was applied (its first event ``start``): save, then tell everyone."""
@@ -562,8 +558,7 @@ class Table:
                     game = session.game
                     view, legal, before = game.view(seat), game.legal_actions(), len(game.events)
                 began = time.monotonic()
-                with BOT_LOCK:
-                    action = bot.choose(view, legal, game.variant)
+                action = bot.choose(view, legal, game.variant)
                 rest = self.options.bot_delay - (time.monotonic() - began)
                 if rest > 0 and self._stop.wait(rest):
                     return

@@ -5,41 +5,63 @@ from __future__ import annotations
 import math
 
 from engine.actions import Action, Span, amount_action
-from engine.bots.models import model_for
-from engine.bots.styles import SPOIL_EXTRA, THRIFTY_MARGIN, draw_or_stop, stage_share
+from engine.bots.parts import Parts
+from engine.bots.styles import (
+    FACE_MARGIN,
+    SPOIL_EXTRA,
+    THRIFTY_MARGIN,
+    draw_or_stop,
+    stage_share,
+)
 from engine.game import Game
-from engine.medici.value import PASS
+from engine.medici.value import FACE, MAJORITIES, PASS, RACE
 
 DRAW_BELOW = 7
 """The field draws another card while the lot's face value is below this."""
+RACER_DRAW_BELOW = 10
+"""``racer`` grows its lots further: a ship's value is all it plays for (M-13)."""
 
 
-def style_move(game: Game, style: str) -> Action | None:
+def style_move(game: Game, style: str, parts: Parts) -> Action | None:
     """The move of ``style`` where styles differ (None: the model's greedy move)."""
-    return _bid(game, style) if game.state.phase == "bidding" else draw_or_stop(game, DRAW_BELOW)
+    if game.state.phase == "bidding":
+        return _bid(game, style, parts)
+    return draw_or_stop(game, RACER_DRAW_BELOW if style == "racer" else DRAW_BELOW)
+
+
+OWN_WORTH = {"face": FACE, "racer": RACE, "collector": MAJORITIES}
+"""The valuation of each style that values lots its own way (``engine.medici.value``): the
+face value (paid up to a little below it), what the lot adds to the ship race (M-13), what
+it adds to majorities and bonuses (M-16, M-17)."""
 
 
 # -- Medici: one bid in a once-around auction (M-9) ----------------------------------------------
-def _bid(game: Game, style: str) -> Action:
+def _bid(game: Game, style: str, parts: Parts) -> Action:
     st = game.state
     span = game.legal_actions()[0]
     if span.__class__ is not Span:
         return PASS
-    model = model_for(game.variant)
-    pos = model.position(st)
+    val = parts.valuation
+    pos = val.position(st)
     me = st.order[st.turn]
     worth = pos.lot_value(me, st.lot)
     if worth is None:
         return PASS
     lo, cap = span.lo, span.hi if span.hi is not None else math.inf
-    if style == "thrifty":
+    if style in OWN_WORTH:
+        # They value the lot their own way and raise by the minimum up to that worth.
+        worths = pos.worths(me, st.lot)
+        assert worths is not None  # the lot fits: ``worth`` is not None
+        limit = worths[OWN_WORTH[style]] * (1 - FACE_MARGIN if style == "face" else 1)
+        bid = lo if lo <= pos.capped(me, limit) else -1
+    elif style == "thrifty":
         bid = lo if lo <= worth * (1 - THRIFTY_MARGIN) else -1
     elif style == "valuer":
         bid = int(worth)
     elif style == "hoarder":
-        bid = int(worth * stage_share(st.day, model.stages))
+        bid = int(worth * stage_share(st.day, val.days))
     else:  # spoiler: the leader is the richest in equity; keep lots away from them
-        equity = model.equity(game)
+        equity = parts.evaluator.equity(game)
         leader = max(range(len(equity)), key=lambda q: (equity[q], -q))
         rivals_to_come = st.order[st.turn + 1 :]
         threat = leader != me and (leader in rivals_to_come or st.high_bidder == leader)

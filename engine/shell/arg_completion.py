@@ -18,6 +18,7 @@ from prompt_toolkit.completion import (
 )
 from prompt_toolkit.document import Document
 
+from engine.bots import COMPLETIONS
 from engine.records.examples import examples
 from engine.rules import variant_names
 from engine.shell import saves
@@ -27,10 +28,8 @@ from engine.shell.spec import word_completer
 if TYPE_CHECKING:
     from engine.shell.app import Shell
 
-BOT_CHOICES = (
-    "random", "greedy", "mcts", "mcts:2000", "mcts:1s", "thrifty", "valuer", "spoiler", "hoarder"
-)
-"""Bot specs offered on Tab (a test keeps this in step with ``engine.bots.STYLES``)."""
+BOT_CHOICES = tuple(spec for spec, _ in COMPLETIONS)
+"""Bot specs offered on Tab (from the table of bot kinds, ``engine.bots.kinds``)."""
 
 
 def variants(shell: Shell, typed: Sequence[str]) -> Completer:
@@ -52,12 +51,12 @@ def games(shell: Shell, typed: Sequence[str]) -> Completer:
 
 def bot_seats(shell: Shell, typed: Sequence[str]) -> Completer:
     """``new ... bot:SPEC``: a bot seat."""
-    return word_completer((f"bot:{b}", "a bot seat") for b in BOT_CHOICES)
+    return word_completer((f"bot:{spec}", meta) for spec, meta in COMPLETIONS)
 
 
 def bot_specs(shell: Shell, typed: Sequence[str]) -> Completer:
     """``--bot SPEC``."""
-    return word_completer(BOT_CHOICES)
+    return word_completer(COMPLETIONS)
 
 
 def save_names(shell: Shell, typed: Sequence[str]) -> Completer:

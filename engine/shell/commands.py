@@ -15,12 +15,20 @@ from typing import TYPE_CHECKING
 
 from prompt_toolkit.completion import Completer
 
+from engine.bots import KINDS
 from engine.registry import game_info, games
 from engine.shell import arg_completion as ac
 from engine.shell.spec import Arg, Flag, Spec, word_completer
 
 if TYPE_CHECKING:
     from engine.shell.app import Shell
+
+BOTS = (
+    ", ".join(spec for kind in KINDS if not kind.field for spec in kind.offered)
+    + " (mcts is the default; mcts:N searches N iterations, mcts:Ts T seconds a move); "
+    "the field's styles: " + ", ".join(kind.name for kind in KINDS if kind.field)
+)
+"""The bots ``help new`` names (from the table of bot kinds, ``engine.bots.kinds``)."""
 
 MAX_LINE = 4096
 """The longest command line the shell reads (the longest real one is under 200 characters)."""
@@ -89,7 +97,8 @@ NEW = Spec((Arg("GAME", optional=True, complete=ac.games),
            (Flag("--variant", "rules file or variant name", "FILE-OR-NAME", ac.variants),
             Flag("--seed", "repeatable shuffles", "N")),
            reads_words=True)
-HINT = Spec(flags=(BOT,), misuse="{name} takes only --bot SPEC, got {got}")
+RAW = Flag("--raw", "also the bot's own value of each move")
+HINT = Spec(flags=(BOT, RAW), misuse="{name} takes --bot SPEC and --raw, got {got}")
 LOG = Spec((Arg("N", optional=True, number=True),),
            misuse="{name} takes one whole number 1 or more, got {got}")
 RULES = Spec((Arg("VARIANT | ID", optional=True, complete=ac.variants),),
@@ -114,8 +123,8 @@ GOTO = Spec((Arg("TARGET", complete=ac.goto_targets),
             forms=("N", "PERIOD P", "start", "end", "scoring"))
 ANALYSE = Spec((Arg("all", optional=True, choices=("all",), complete=ac.analyse_scope),),
                (Flag("--bot", "which bot", "SPEC", ac.bot_specs,
-                     missing="--bot needs a spec: analyse --bot mcts:1s"),),
-               misuse="{name} takes `all` and --bot SPEC, got {got}")
+                     missing="--bot needs a spec: analyse --bot mcts:1s"), RAW),
+               misuse="{name} takes `all`, --bot SPEC and --raw, got {got}")
 PLAY = Spec((Arg("SECONDS", optional=True),),
             (Flag("--to", "play until", "scoring", ac.play_targets,
                   missing="--to needs a target: play --to scoring"),),
@@ -139,8 +148,7 @@ _TABLE = [
             "is a person, `bot` or `bot:SPEC` is a bot, `NAME=bot:SPEC` a named bot. "
             "`--variant` plays under other rules (a shipped name or a YAML file), `--seed` "
             "makes the shuffles repeatable. The game in progress stays saved.\n"
-            "Bots: random, greedy, mcts (default), mcts:2000 (iterations), mcts:1s (time); "
-            "the field's styles: thrifty, valuer, spoiler, hoarder.\n"
+            f"Bots: {BOTS}.\n"
             "Examples:\n  new medici 4\n  new medici Ann Bo bot:random bot:random\n"
             "  new medici Ann Bo Cy --seed 7\n  new medici Ann Cosimo=bot:greedy\n"
             "  new medici 3 --variant medici-amigo\n  new medici Ann bot --variant house.yaml",
@@ -154,9 +162,11 @@ _TABLE = [
             "Example: moves", aliases=("legal",)),
     Command("hint", "ask the strongest bot for its top moves",
             "The bot (mcts unless --bot says otherwise) looks at your view only and lists its "
-            "best three moves with their estimated values (mcts: its objective, with the chance "
-            "of winning and the expected final money beside it).\n"
-            "Examples: hint · hint --bot greedy", HINT),
+            "best three moves, its choice first, each with your chance of winning after it and "
+            "the money you can expect to end with (bid 7 · wins 34% · ends with ~118), "
+            "and what the lot is worth to whom. --raw adds the bot's own value of each move "
+            "(mcts: its search objective; greedy: the money the move gains).\n"
+            "Examples: hint · hint --bot greedy · hint --raw", HINT),
     Command("undo", "take back your last move (and the bot moves after it)",
             "Never past a chance outcome already seen: a revealed card stays revealed, so undo "
             "cannot be used to peek or re-draw. Against bots, undo takes back your last move "
@@ -225,9 +235,10 @@ _TABLE = [
             "Examples: goto 40 · goto scoring · goto end",
             GOTO),
     Command("analyse", "what the bot would have played here, and the value the move lost",
-            "For the move made at this step: the bot's top moves with values and the value of "
-            "the move played. `analyse all` goes through every move from here to the end "
-            "(with a quicker bot unless --bot is given; Ctrl-C stops it).\n"
+            "For the move made at this step: the bot's top moves, each with the mover's chance "
+            "of winning and expected final money, and what the move played gave away. "
+            "`analyse all` goes through every move from here to the end (with a quicker bot "
+            "unless --bot is given; Ctrl-C stops it). --raw adds the bot's own values.\n"
             "Examples: analyse · analyse all · analyse --bot mcts:1s",
             ANALYSE, aliases=("analyze",)),
     Command("branch", "play on from this step as a new game",

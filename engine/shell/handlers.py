@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from engine import bots, records, rulebook
 from engine.actions import Action, describe
 from engine.agreement import agree
+from engine.bots.explain import hint_line
 from engine.registry import default_variant, game_info, games
 from engine.rules import load_variant
 from engine.shell import render, saves
@@ -24,7 +25,9 @@ from engine.shell.spec import Parsed
 from engine.shell.text import Text
 
 if TYPE_CHECKING:
-    from engine.bots import Analysis
+    from engine.bots import Analysis, Bot
+    from engine.game import Game
+    from engine.shell.app import Shell
     from engine.shell.play_mode import PlayMode
 
 
@@ -135,7 +138,7 @@ def moves_cmd(mode: Mode, args: Parsed) -> None:
 
 
 def hint_cmd(mode: PlayMode, args: Parsed) -> None:
-    """``hint``: the strongest bot's top moves for the person to act, with values."""
+    """``hint``: the strongest bot's top moves for the person to act, in their words."""
     shell = mode.shell
     spec = args.option("--bot")
     session = shell.require_session()
@@ -148,17 +151,44 @@ def hint_cmd(mode: PlayMode, args: Parsed) -> None:
     bot = bots.make_bot(spec or HINT_BOT, seed=game.seed)
     if shell.interactive:
         shell.console.say(Text(f"Asking {bot.spec}…", "dim"))
-    rows = bot.analyse(game.view(seat), game.legal_actions(), game.variant, top=3)
-    shell.console.say(analysis_lines(f"Hint from {bot.spec} for {game.players[seat]}:", rows))
+    say_hint(shell, bot, game, seat, raw="--raw" in args.flags)
 
 
-def analysis_lines(title: str, rows: list[Analysis], played: Action | None = None) -> Text:
-    """A bot's analysis as numbered lines: move, value, and the bot's note."""
+def say_hint(shell: Shell, bot: Bot, game: Game, seat: int, raw: bool = False) -> None:
+    """Tell ``shell``'s person ``bot``'s top moves for ``seat`` of ``game`` (the local
+    ``hint`` and the host's): what the decision is about, then each move's line."""
+    view, legal = game.view(seat), game.legal_actions()
+    rows = bot.analyse(view, legal, game.variant, top=3)
+    shell.console.say(analysis_lines(
+        f"Hint from {bot.spec} for {game.players[seat]}:", rows, game,
+        situation=bot.situation(view, legal, game.variant), raw=raw,
+        width=shell.console.width(),
+    ))
+
+
+def analysis_lines(title: str, rows: list[Analysis], game: Game, played: Action | None = None,
+                   situation: str = "", raw: bool = False, width: int | None = None) -> Text:
+    """A bot's analysis as numbered lines: each move with its win chance and expected final
+    money, and the bot's few words on it (``engine.bots.explain.hint_line``); on a screen
+    of ``width`` too narrow for a move's whole line, its words go on a line of their own."""
+    money = game_info(game.variant.game).vocabulary.money
     out = Text(title, "title")
+    if situation:
+        out.line(Text(f"  {situation[0].upper()}{situation[1:]}.", "dim"))
     for i, row in enumerate(rows, 1):
         mark = "  ← played" if played is not None and row.action == played else ""
-        out.line(Text(f"  {i}. ").add(f"{str(row.action):<18}", "cmd").add(
-            f" value {fixed(row.value):>8}").add(f"  {row.note}", "dim").add(mark, "turn"))
+        line = hint_line(row, money, raw)
+        text = Text(f"  {i}. ").add(line.move, "cmd")
+        if line.measures:
+            text.add(f" · {line.measures}")
+        whole = len(text) + len(line.note) + 2 + len(mark)
+        if line.note and width is not None and whole > width:
+            out.line(text.add(mark, "turn"))
+            out.line(Text("     ").add(line.note, "dim"))
+            continue
+        if line.note:
+            text.add(f": {line.note}", "dim")
+        out.line(text.add(mark, "turn"))
     return out
 
 

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 
 from engine import bots, records
 from engine.actions import Action
-from engine.registry import games
+from engine.bots.explain import lost_points, lost_text
+from engine.registry import game_info, games
 from engine.shell import handlers, render
 from engine.shell.commands import Command
 from engine.shell.errors import ShellError
-from engine.shell.handlers import analysis_lines, fixed
+from engine.shell.handlers import analysis_lines
 from engine.shell.mode import Fragments, Mode
 from engine.shell.replay_view import ReplayView
 from engine.shell.session import HINT_BOT, Session
@@ -270,14 +271,16 @@ def analyse_cmd(mode: ReplayMode, args: Parsed) -> None:
                         seed=replay.game.seed)
     if not every:
         game, played, seat = _move_of(replay, replay.step)
-        rows = bot.analyse(game.view(seat), game.legal_actions(), game.variant, top=3,
-                           also=[played])
+        view, legal = game.view(seat), game.legal_actions()
+        rows = bot.analyse(view, legal, game.variant, top=3, also=[played])
         title = f"Step {replay.step}: {game.players[seat]} played {played}; {bot.spec} says:"
-        say(analysis_lines(title, rows, played))
-        say(_loss(rows, played))
+        say(analysis_lines(title, rows, game, played, bot.situation(view, legal, game.variant),
+                           raw="--raw" in args.flags, width=mode.shell.console.width()))
+        say(_loss(rows, played, _money(game)))
         return
     start = replay.step
     total_loss: dict[str, float] = {}
+    chances = False
     table = AnalysisTable(replay, mode.shell.console.width())
     say(table.header())
     try:
@@ -286,18 +289,22 @@ def analyse_cmd(mode: ReplayMode, args: Parsed) -> None:
             rows = bot.analyse(game.view(seat), game.legal_actions(), game.variant, top=1,
                                also=[played])
             best = rows[0]
+            chances = chances or best.win is not None
             mine = next((r for r in rows if r.action == played), None)
-            lost = 0.0 if mine is None else max(0.0, best.value - mine.value)
+            lost = 0.0 if mine is None else lost_points(best, mine)
             name = game.players[seat]
             total_loss[name] = total_loss.get(name, 0.0) + lost
-            say(table.row(step, name, played, best.action, lost))
+            gave = "" if mine is None else lost_text(best, mine, _money(game))
+            say(table.row(step, name, played, best.action, gave))
     except KeyboardInterrupt:
         say(Text("Analysis stopped.", "dim"))
     finally:
         replay.cursor.goto(start)
     if total_loss:
-        say(Text("Value lost in all: ", "title").add(
-            ", ".join(f"{n} {fixed(v)}" for n, v in total_loss.items())))
+        unit = "points of win chance" if chances else "of the bot's value"
+        say(Text(f"Given away in all, as {bot.spec} sees it ({unit}): ", "title").add(
+            ", ".join(f"{n} {v:.0f}" if chances else f"{n} {v:.3f}"
+                      for n, v in total_loss.items())))
 
 
 class AnalysisTable:
@@ -321,8 +328,8 @@ class AnalysisTable:
                     f"{'played':<{self.move_w}}  the bot", "dim")
 
     def row(self, step: int, name: str, played: Action | None, best: Action | None,
-            lost: float) -> Text:
-        """One move's line."""
+            lost: str) -> Text:
+        """One move's line (``lost``: what the move played gave away, in words)."""
         head = Text(f"{step:>{self.step_w}} ").add(f"{name:<{self.name_w}}", "name").add("  ")
         head.add(f"{str(played):<{self.move_w}}", "cmd")
         tail = analysis_verdict(played, best, lost)
@@ -331,11 +338,12 @@ class AnalysisTable:
         return head.add("  ").extend(tail)
 
 
-def analysis_verdict(played: Action | None, best: Action | None, lost: float) -> Text:
-    """What the bot says of a move in ``analyse all``: its choice, and the value lost."""
+def analysis_verdict(played: Action | None, best: Action | None, lost: str) -> Text:
+    """What the bot says of a move in ``analyse all``: its choice, and what the move played
+    gave away (``engine.bots.explain.lost_text``; '' for nothing)."""
     if best == played:
         return Text("= the bot's choice", "good")
-    return Text(f"bot: {best}  lost {fixed(lost)}", "bad" if lost else "")
+    return Text(f"bot: {best}  lost {lost or 'nothing'}", "bad" if lost else "")
 
 
 def _move_of(replay: ReplayView, step: int) -> tuple[Game, Action | None, int]:
@@ -351,15 +359,22 @@ def _move_of(replay: ReplayView, step: int) -> tuple[Game, Action | None, int]:
     return game, played, seat
 
 
-def _loss(rows: list[Analysis], played: Action | None) -> Text:
+def _loss(rows: list[Analysis], played: Action | None, money: str) -> Text:
     best = rows[0]
     mine = next((r for r in rows if r.action == played), None)
     if mine is None:
         return Text("The move played was not among the bot's candidates.", "dim")
-    lost = best.value - mine.value
-    if lost <= 0:
-        return Text("The move played is the bot's choice: no value lost.", "good")
-    return Text(f"Value lost by the move played: {fixed(lost)}.", "bad")
+    if mine.action == best.action:
+        return Text("The move played is the bot's choice: nothing given away.", "good")
+    gave = lost_text(best, mine, money)
+    if not gave:
+        return Text("The move played is as good as the bot's choice, as it sees them.", "good")
+    return Text(f"The move played gave away {gave} against {best.action}.", "bad")
+
+
+def _money(game: Game) -> str:
+    """The game's unit of money (florins, coins)."""
+    return game_info(game.variant.game).vocabulary.money
 
 
 HANDLERS: dict[str, Callable[[ReplayMode, Parsed], None]] = {

@@ -15,10 +15,9 @@ Only at a terminal (a script never asks) and unless ``set confirm off``.
 from __future__ import annotations
 
 import math
-import sys
 
 from engine.actions import Span
-from engine.bots.models import model_for
+from engine.bots.parts import build_parts
 from engine.errors import IllegalAction, MediciError
 from engine.game import Game, game_from_view
 
@@ -29,32 +28,18 @@ JUMP = 10
 
 
 def lot_worth(game: Game, seat: int) -> float | None:
-    """What the lot on sale is worth to ``seat`` in money, by the bots' valuation model
-    (``engine.bots.models``), from ``seat``'s view only; None when the game's model cannot
+    """What the lot on sale is worth to ``seat`` in money, as the bots judge it (their
+    explainer's ``lot_worth``), from ``seat``'s view only; None when the game's bots cannot
     say (no model, no lot).
 
-    The one place the shell asks the bots' model for a lot's worth.
+    The one place the shell asks the bots for a lot's worth.
     """
     try:
-        model = model_for(game.variant)
-        view = game.view(seat)
-        rebuilt = game_from_view(game.variant, view, seed=0)
-        state = rebuilt.state
-        lot = list(getattr(state, "lot", None) or [])
-        if not lot:
-            return None
-        position = model.position(state)  # type: ignore[attr-defined]
-        if hasattr(position, "lot_value"):
-            worth = position.lot_value(seat, lot)
-            return None if worth is None else float(worth)
-        if hasattr(position, "worth"):
-            # This model values a lot for one round and prices it up by its SCALE (markers
-            # carry over and pay again).
-            scale = float(getattr(sys.modules.get(type(model).__module__), "SCALE", 1.0))
-            return float(position.worth(seat, lot)) * scale
-    except (MediciError, ValueError, AttributeError, TypeError, KeyError):
+        explainer = build_parts(game.variant).explainer
+        rebuilt = game_from_view(game.variant, game.view(seat), seed=0)
+        return explainer.lot_worth(rebuilt, seat)
+    except (MediciError, ValueError):
         return None
-    return None
 
 
 def question(game: Game, text: str) -> str | None:

@@ -3,29 +3,73 @@
 from __future__ import annotations
 
 from engine.actions import Action, amount_action
-from engine.bots.models import model_for
-from engine.bots.styles import THRIFTY_MARGIN, draw_or_stop, stage_share
+from engine.bots.parts import Parts
+from engine.bots.styles import FACE_MARGIN, THRIFTY_MARGIN, draw_or_stop, stage_share
 from engine.game import Game
-from engine.strozzi.value import BUY, DECLINE
+from engine.strozzi.value import BUY, DECLINE, DISCARD, PRIZE, ROWS, Position
+
+PART = {"racer": PRIZE, "collector": ROWS}
+"""The part of a lot's worth each of these styles values alone: the harbour prizes for the
+higher ship value (S-14), the monopoly rows (S-15, S-16)."""
 
 DRAW_BELOW = 5
 """The field draws another tile while the lot's face value is below this."""
 
 
-def style_move(game: Game, style: str) -> Action | None:
+def style_move(game: Game, style: str, parts: Parts) -> Action | None:
     """The move of ``style`` where styles differ (None: the model's greedy move)."""
-    if game.state.phase == "drawing":
+    phase = game.state.phase
+    if phase == "drawing":
         return draw_or_stop(game, DRAW_BELOW)
-    return _offer(game, style)
+    if phase == "loading" and style in PART:
+        return _load(game, PART[style], parts)
+    return _offer(game, style, parts)
+
+
+def _own_worth(pos: Position, style: str, p: int, lot: list[str]) -> float:
+    """What a lot is worth to ``p`` by a style that values lots its own way."""
+    if style == "face":
+        return float(pos.face(lot))
+    return pos.worth(p, lot, PART[style])
+
+
+def _load(game: Game, part: int, parts: Parts) -> Action:
+    """The load that gains the buyer most of ``part`` (S-10, S-11), or a discard."""
+    st = game.state
+    val = parts.valuation
+    pos = val.position(st)
+    p = st.buyer
+    best, gain = DISCARD, 0.0
+    for act in game.legal_actions():
+        if isinstance(act, Action) and act.kind == "load":
+            i = val.holds.index(act[1])
+            here = st.harbour[p][i]
+            fresh = here < 0
+            h = (act[2] if len(act) > 2 else 1) - 1 if fresh else here
+            got = pos.load_gain(p, i, h, fresh, st.lot, part)
+            if got > gain:
+                best, gain = act, got
+    return best
 
 
 # -- Medici vs Strozzi: a price (S-8) and a buy or decline (S-9) ------------------------------
-def _offer(game: Game, style: str) -> Action | None:
+def _offer(game: Game, style: str, parts: Parts) -> Action | None:
     st = game.state
     if st.phase not in ("pricing", "offer"):
         return None
-    model = model_for(game.variant)
-    pos = model.position(st)
+    val = parts.valuation
+    pos = val.position(st)
+    if style in ("face", *PART):
+        # Both sides' worths by the style's own valuation, weighed as S-9 makes everyone
+        # weigh them: the price where buying and declining are alike to the other side.
+        mine = _own_worth(pos, style, st.active, st.lot)
+        theirs = _own_worth(pos, style, 1 - st.active, st.lot)
+        if st.phase == "pricing":
+            price = mine if style == "face" else (mine + theirs) / 2
+            return amount_action("price", max(val.min_price, int(price)))
+        if style == "face":
+            return BUY if st.price <= theirs * (1 - FACE_MARGIN) else DECLINE
+        return BUY if theirs - st.price >= st.price - mine else DECLINE
     if st.phase == "pricing":
         mine = pos.worth(st.active, st.lot)
         theirs = pos.worth(1 - st.active, st.lot)
@@ -34,10 +78,10 @@ def _offer(game: Game, style: str) -> Action | None:
         elif style == "valuer":
             price = mine
         elif style == "hoarder":
-            price = mine * stage_share(st.round, model.stages)
+            price = mine * stage_share(st.round, val.rounds)
         else:  # spoiler: make the other side pay what the lot is worth to them
             price = max(mine, theirs)
-        return amount_action("price", max(model.min_price, int(price)))
+        return amount_action("price", max(val.min_price, int(price)))
     me = 1 - st.active
     worth = pos.worth(me, st.lot)
     if style == "thrifty":
@@ -45,7 +89,7 @@ def _offer(game: Game, style: str) -> Action | None:
     elif style == "valuer":
         keep = worth >= st.price
     elif style == "hoarder":
-        keep = worth * stage_share(st.round, model.stages) >= st.price
+        keep = worth * stage_share(st.round, val.rounds) >= st.price
     else:  # spoiler: buy whenever the lot is worth more to the other side than its price
         keep = worth >= st.price or pos.worth(st.active, st.lot) > st.price
     return BUY if keep else DECLINE

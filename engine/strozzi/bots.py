@@ -1,0 +1,18 @@
+"""The parts Medici vs Strozzi bots judge with, built fresh for each bot (the descriptor's
+``model``)."""
+
+from __future__ import annotations
+
+from engine.bots.parts import Parts, assemble
+from engine.rules import Variant
+from engine.strozzi.evaluate import StrozziEvaluator
+from engine.strozzi.explain import StrozziExplainer
+from engine.strozzi.opponents import StrozziOpponents
+from engine.strozzi.policy import StrozziPolicy
+from engine.strozzi.value import StrozziValuation
+
+
+def parts(variant: Variant) -> Parts:
+    """One bot's evaluator, policy, opponent model and explainer, over one valuation."""
+    return assemble(StrozziValuation(variant), StrozziEvaluator, StrozziPolicy, StrozziOpponents,
+                    StrozziExplainer)

@@ -1,0 +1,128 @@
+"""Which moves a Medici vs Strozzi bot plays, searches and rolls out (the ``Policy``,
+docs/rules.md S-7..S-11): the fair price, buy or decline, the best load, draw or stop."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.actions import Action, Legal, amount_action
+from engine.bots.opponents import Beliefs
+from engine.bots.parts import ROLLOUT_NOISE
+from engine.chance import Rng
+from engine.game import Game
+from engine.strozzi.value import (
+    BUY,
+    DECLINE,
+    DISCARD,
+    DRAW,
+    SCALE,
+    STOP,
+    Position,
+    StrozziValuation,
+)
+
+DRAW_SAMPLES = 3
+"""Tiles a rollout's active player looks at to decide whether to draw (all of them otherwise)."""
+
+
+class StrozziPolicy:
+    """The greedy Medici vs Strozzi player: prices fairly, buys when buying beats declining,
+    loads where the lot gains most, draws while another tile gains on average."""
+
+    def __init__(self, val: StrozziValuation) -> None:
+        self.val = val
+
+    def move(self, game: Game, beliefs: Beliefs | None,
+             rng: Rng | None = None, noise: float = 0.0) -> Action:
+        """The greedy move of the player to act; ``noise`` > 0 jitters prices (for rollouts)."""
+        st = game.state
+        phase = st.phase
+        val = self.val
+        if phase == "drawing":
+            legal = game.legal_actions()
+            if len(legal) == 1:
+                return legal[0]  # type: ignore[return-value]
+            samples = DRAW_SAMPLES if noise else 0
+            return DRAW if self.draw_gain(st, rng, samples) > 0 else STOP
+        pos = val.position(st)
+        if phase == "pricing":
+            price = val.fair_price(pos, st)
+            if noise and rng is not None and rng.below(1000) < noise * 1000:
+                price = max(val.min_price, price + rng.below(7) - 3)
+            return amount_action("price", price)
+        if phase == "offer":
+            me = 1 - st.active
+            mine = pos.worth(me, st.lot) * SCALE
+            theirs = pos.worth(st.active, st.lot) * SCALE
+            # S-9: declining makes the active player buy at their own price.
+            return BUY if mine - st.price >= st.price - theirs else DECLINE
+        return self.best_load(pos, st, game.legal_actions())[0]
+
+    def rollout_move(self, game: Game, beliefs: Beliefs | None, rng: Rng) -> Action:
+        """A rollout move: the greedy policy, but a cheap rule for drawing (S-7)."""
+        st = game.state
+        if st.phase == "drawing":
+            legal = game.legal_actions()
+            if len(legal) == 1 or not st.lot:
+                return legal[0] if len(legal) == 1 else DRAW  # type: ignore[return-value]
+            return DRAW if DRAW in legal and len(st.lot) < 2 and rng.below(2) else STOP
+        return self.move(game, beliefs, rng, ROLLOUT_NOISE)
+
+    def best_load(
+        self, pos: Position, st: Any, legal: list[Legal]
+    ) -> tuple[Action, float]:
+        """The legal load (or discard) that gains the buyer most (S-10, S-11)."""
+        best: tuple[Action, float] = (DISCARD, 0.0)
+        for act in legal:
+            if isinstance(act, Action) and act.kind == "load":
+                gain = self.load_value(pos, st, act)
+                if gain > best[1]:
+                    best = (act, gain)
+        return best
+
+    def load_value(self, pos: Position, st: Any, act: Action) -> float:
+        """What a load action gains the buyer, relatively."""
+        p = st.buyer
+        i = self.val.holds.index(act[1])  # load SHIP [harbour N]
+        here = st.harbour[p][i]
+        if here >= 0:
+            return pos.load_gain(p, i, here, False, st.lot)
+        return pos.load_gain(p, i, (act[2] if len(act) > 2 else 1) - 1, True, st.lot)
+
+    def lot_gain(self, pos: Position, active: int, lot: list[str]) -> float:
+        """What presenting ``lot`` is worth to the active player, priced fairly (S-8, S-9)."""
+        return (pos.worth(active, lot) - pos.worth(1 - active, lot)) / 2
+
+    def draw_gain(self, st: Any, rng: Rng | None = None, samples: int = 0) -> float:
+        """Expected gain of drawing one more tile over stopping now (S-7)."""
+        val = self.val
+        pos = val.position(st)
+        active = st.active
+        lot = st.lot
+        stop = self.lot_gain(pos, active, lot) if lot else 0.0
+        tiles = list(val.bag_counts(st).items())
+        if not tiles:
+            return -1.0
+        if samples and rng is not None and len(tiles) > samples:
+            tiles = [tiles[rng.below(len(tiles))] for _ in range(samples)]
+        acc = 0.0
+        weight = 0
+        for tile, count in tiles:
+            acc += count * self.lot_gain(pos, active, lot + [tile])
+            weight += count
+        return acc / weight - stop
+
+    def candidates(self, game: Game, beliefs: Beliefs | None) -> list[Action]:
+        """The moves a search considers now: all of them, or a handful of telling prices."""
+        st = game.state
+        legal = game.legal_actions()
+        if st.phase != "pricing":
+            return [a for a in legal if isinstance(a, Action)]
+        val = self.val
+        pos = val.position(st)
+        mine = pos.worth(st.active, st.lot)
+        theirs = pos.worth(1 - st.active, st.lot)
+        fair = val.fair_price(pos, st)
+        amounts = {fair, fair - 2, fair + 2, int(mine), int(theirs), int(theirs) - 1,
+                   int(theirs) + 1, val.min_price}
+        return [amount_action("price", a) for a in sorted(amounts) if a >= val.min_price]
