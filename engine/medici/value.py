@@ -125,7 +125,7 @@ class Position:
     __slots__ = (
         "val", "st", "n", "ship_val", "free", "eff", "money", "later_days", "mean",
         "fill", "share", "ship_table", "track_table", "_ship", "_track", "_ship_base",
-        "_track_base", "_levels", "_worths",
+        "_track_base", "_levels", "_worths", "_sides",
     )
 
     def __init__(self, val: MediciValuation, st: Any) -> None:
@@ -137,7 +137,7 @@ class Position:
         value = val.value
         kind = val.kind
         ships = st.ships
-        self.ship_val = [sum(value[c] for c in ship) for ship in ships]
+        self.ship_val = [sum(map(value.__getitem__, ship)) for ship in ships]
         self.free = [cap - len(ship) for ship in ships]
         self.money = st.money
         top = val.top
@@ -177,6 +177,7 @@ class Position:
         self._track_base: dict[tuple[int, int], float] = {}
         self._levels: dict[int, list[tuple[float, float]]] = {}
         self._worths: dict[tuple[int, tuple[str, ...]], tuple[float, ...] | None] = {}
+        self._sides: list[tuple[float, float]] | None = None
 
     # -- the ship race (M-13) ---------------------------------------------------------------
     def _ship_pay(self, q: int, value: int, size: int) -> float:
@@ -184,10 +185,12 @@ class Position:
         fill = self.fill
         mean = self.mean
         var1 = CARD_SD * CARD_SD * fill
-        rivals = [
-            (self.ship_val[r] + free[r] * mean * fill, free[r] * var1)
-            for r in range(self.n) if r != q
-        ]
+        sides = self._sides
+        if sides is None:  # each player's expected ship value and its variance, once
+            sides = self._sides = [
+                (self.ship_val[r] + free[r] * mean * fill, free[r] * var1) for r in range(self.n)
+            ]
+        rivals = sides[:q] + sides[q + 1 :]
         left = free[q] - size
         est = self.ship_val[q] + value + left * mean * fill
         return expected_rank_payout(est, left * var1, rivals, self.ship_table)
@@ -320,7 +323,22 @@ class Position:
         worths = self.worths(q, lot)
         if worths is None:
             return NO_CEILINGS
-        return tuple(self.capped(q, w) for w in worths)
+        floor = math.floor
+        if self.val.loans:
+            return tuple([floor(w) for w in worths])
+        money = self.money[q]
+        out = []
+        for w in worths:  # capped, written out: asked for every bid of a search
+            c = floor(w)
+            out.append(money if money <= c else c)
+        return tuple(out)
+
+    def ceiling_by(self, q: int, lot: list[str], valuation: int) -> int:
+        """``ceilings(q, lot)[valuation]``, the others not worked out."""
+        worths = self.worths(q, lot)
+        if worths is None:
+            return NO_CEILINGS[valuation]
+        return self.capped(q, worths[valuation])
 
     def face(self, lot: list[str]) -> int:
         """A lot's face value: the sum of its cards' values."""
@@ -380,7 +398,7 @@ class MediciValuation(PositionCache):
 
     def position_key(self, st: Any) -> tuple[Any, ...]:
         """A Position holds while one lot is drawn and auctioned."""
-        return (id(st), st.day, sum(len(s) for s in st.ships), len(st.discards))
+        return (id(st), st.day, sum(map(len, st.ships)), len(st.discards))
 
     def new_position(self, st: Any) -> Position:
         """A fresh Position of ``st``."""
