@@ -19,6 +19,7 @@ from typing import Any
 from engine.actions import Action
 from engine.bots.parts import PositionCache
 from engine.rules import Variant
+from engine.scoring import ranked_payouts
 
 DRAW = Action("draw")
 STOP = Action("stop")
@@ -146,20 +147,22 @@ class Position:
         else:
             # M-15: the cards on a ship move its owner's tracks at day end.
             self.eff = []
-            for q in range(n):
-                row = st.tracks[q][:]
+            q = 0
+            for track in st.tracks:
+                row = track[:]
                 for c in ships[q]:
                     k = kind[c]
                     if k >= 0 and row[k] < top:
                         row[k] += 1
                 self.eff.append(row)
+                q += 1
         self.later_days = max(0, val.days - st.day)
         # What is still to come: every card not on a ship and not discarded (G-3: the
         # pile order and the removed cards are unknown, so they count alike).
         seen = [c for ship in ships for c in ship]
         seen += st.discards
         unseen = val.deck_count - len(seen)
-        self.mean = (val.deck_sum - sum(value[c] for c in seen)) / unseen if unseen else 0.0
+        self.mean = (val.deck_sum - sum(map(value.__getitem__, seen))) / unseen if unseen else 0.0
         per_kind = list(val.kind_counts)
         for c in seen:
             k = kind[c]
@@ -169,8 +172,7 @@ class Position:
         holds = sum(self.free)
         coming = (len(st.pile) + st.pile_unknown) * FILL
         self.fill = min(1.0, coming / holds) if holds else 0.0
-        self.ship_table = _paying(pc["ship_payouts"])
-        self.track_table = _paying(pc["track_payouts"])
+        self.ship_table, self.track_table = val.paying(n, pc)
         self._ship: dict[tuple[int, int, int], float] = {}
         self._track: dict[tuple[int, int, int], float] = {}
         self._ship_base: list[float | None] = [None] * n
@@ -232,7 +234,9 @@ class Position:
 
     def _majority_pay(self, q: int, k: int, add: int) -> float:
         """Expected majority payout on ``k`` today if ``q`` gets ``add`` more such cards."""
-        levels = self._expected_levels(k)
+        levels = self._levels.get(k)
+        if levels is None:
+            levels = self._expected_levels(k)
         rivals = levels[:q] + levels[q + 1 :]
         share = self.share[k]
         left = self.free[q] - add
@@ -395,6 +399,30 @@ class MediciValuation(PositionCache):
         self.min_bid: int = logic.min_bid
         # M-2 switch: with loans a bid is not limited by the bidder's money.
         self.loans: bool = bool(getattr(logic, "loans", False))
+        self._paying: dict[int, tuple[list[int], list[int]]] = {}
+        self._majorities: dict[tuple[int, ...], list[int]] = {}
+
+    def paying(self, players: int, pc: dict[str, Any]) -> tuple[list[int], list[int]]:
+        """The ship and track payout tables of ``players`` without their trailing zeros
+        (``pc``: that count's table of the variant), worked out once."""
+        got = self._paying.get(players)
+        if got is None:
+            got = self._paying[players] = (
+                _paying(pc["ship_payouts"]), _paying(pc["track_payouts"])
+            )
+        return got
+
+    def majority_payouts(self, levels: list[int], table: list[int]) -> list[int]:
+        """What each player's track ``levels`` pay by ``table`` (M-16, ties as M-14;
+        ``ranked_payouts``), kept for the few columns of levels there are (``table`` is
+        the one of ``len(levels)`` players)."""
+        key = tuple(levels)
+        got = self._majorities.get(key)
+        if got is None:
+            got = [amount for amount, _, _ in ranked_payouts(levels, table)]
+            if len(self._majorities) < 100_000:
+                self._majorities[key] = got
+        return got
 
     def position_key(self, st: Any) -> tuple[Any, ...]:
         """A Position holds while one lot is drawn and auctioned."""
