@@ -338,11 +338,27 @@ class Position:
         return tuple(out)
 
     def ceiling_by(self, q: int, lot: list[str], valuation: int) -> int:
-        """``ceilings(q, lot)[valuation]``, the others not worked out."""
-        worths = self.worths(q, lot)
-        if worths is None:
+        """``ceilings(q, lot)[valuation]``, only what that valuation needs worked out
+        (an opponent's rollout bid: the face value needs neither race nor majorities)."""
+        got = self._worths.get((q, tuple(lot)), False)
+        if got is None:
             return NO_CEILINGS[valuation]
-        return self.capped(q, worths[valuation])
+        if got is not False:
+            return self.capped(q, got[valuation])  # type: ignore[index]
+        size = len(lot)
+        if self.free[q] < size:
+            return NO_CEILINGS[valuation]
+        if valuation == FACE or valuation == RACE or valuation == MAJORITIES:
+            total, counts = lot_totals(self.val, lot)
+            if valuation == FACE:
+                return self.capped(q, float(total))
+            if valuation == RACE:
+                return self.capped(q, self.ship_gain(q, total, size))
+            tracks = 0.0  # summed as ``worths`` sums them
+            for k, add in counts.items():
+                tracks += self.track_gain(q, k, add)
+            return self.capped(q, tracks)
+        return self.capped(q, self.worths(q, lot)[valuation])  # type: ignore[index]
 
     def face(self, lot: list[str]) -> int:
         """A lot's face value: the sum of its cards' values."""
