@@ -138,36 +138,49 @@ class Position:
         value = val.value
         kind = val.kind
         ships = st.ships
-        self.ship_val = [sum(map(value.__getitem__, ship)) for ship in ships]
-        self.free = [cap - len(ship) for ship in ships]
         self.money = st.money
         top = val.top
-        if val.on_purchase:
-            self.eff = [row[:] for row in st.tracks]
-        else:
-            # M-15: the cards on a ship move its owner's tracks at day end.
-            self.eff = []
-            q = 0
-            for track in st.tracks:
-                row = track[:]
-                for c in ships[q]:
-                    k = kind[c]
-                    if k >= 0 and row[k] < top:
-                        row[k] += 1
-                self.eff.append(row)
-                q += 1
-        self.later_days = max(0, val.days - st.day)
-        # What is still to come: every card not on a ship and not discarded (G-3: the
-        # pile order and the removed cards are unknown, so they count alike).
-        seen = [c for ship in ships for c in ship]
-        seen += st.discards
-        unseen = val.deck_count - len(seen)
-        self.mean = (val.deck_sum - sum(map(value.__getitem__, seen))) / unseen if unseen else 0.0
+        # One pass over the cards on the ships (a new position every lot of a rollout):
+        # their values, their commodities among the cards still to come, and, unless
+        # tracks move on purchase, M-15: they move their owner's tracks at day end.
         per_kind = list(val.kind_counts)
-        for c in seen:
+        ship_val = []
+        free = []
+        eff = []
+        seen_value = 0
+        seen = 0
+        moves = not val.on_purchase
+        q = 0
+        for ship in ships:
+            row = st.tracks[q][:]
+            total = 0
+            for c in ship:
+                total += value[c]
+                k = kind[c]
+                if k >= 0:
+                    per_kind[k] -= 1
+                    if moves and row[k] < top:
+                        row[k] += 1
+            ship_val.append(total)
+            free.append(cap - len(ship))
+            eff.append(row)
+            seen_value += total
+            seen += len(ship)
+            q += 1
+        for c in st.discards:
+            seen_value += value[c]
             k = kind[c]
             if k >= 0:
                 per_kind[k] -= 1
+        seen += len(st.discards)
+        self.ship_val = ship_val
+        self.free = free
+        self.eff = eff
+        self.later_days = max(0, val.days - st.day)
+        # What is still to come: every card not on a ship and not discarded (G-3: the
+        # pile order and the removed cards are unknown, so they count alike).
+        unseen = val.deck_count - seen
+        self.mean = (val.deck_sum - seen_value) / unseen if unseen else 0.0
         self.share = [c / unseen if unseen else 0.0 for c in per_kind]
         holds = sum(self.free)
         coming = (len(st.pile) + st.pile_unknown) * FILL
