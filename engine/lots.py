@@ -60,6 +60,11 @@ class LotDrawing:
         """The most pieces a lot may have for the players' room now."""
         raise NotImplementedError
 
+    def has_room(self, st: Any, size: int) -> bool:
+        """Whether a lot of ``size`` pieces fits the players' room now (``lot_room(st) >=
+        size``; a game may answer sooner, as soon as it finds the room)."""
+        return self.lot_room(st) >= size
+
     def room_message(self, st: Any, room: int, size: int) -> str:
         """Why a lot of ``size`` pieces is too big for ``room``."""
         raise NotImplementedError
@@ -94,7 +99,7 @@ class LotDrawing:
         if size > self.max_lot:
             return False
         known, unknown = self._left(st)
-        return bool(known or unknown) and self.lot_room(st) >= size
+        return bool(known or unknown) and self.has_room(st, size)
 
     def legal_draw_stop(self, st: Any) -> list[Legal]:
         """``draw`` and ``stop`` together, for a phase that allows both (the usual case)."""
@@ -104,7 +109,7 @@ class LotDrawing:
         if size > self.max_lot:
             return [STOP] if lot else []
         known, unknown = self._left(st)
-        if (known or unknown) and self.lot_room(st) >= size:
+        if (known or unknown) and self.has_room(st, size):
             return [DRAW, STOP] if lot else [DRAW]
         return [STOP] if lot else []
 

@@ -181,6 +181,17 @@ class MediciLogic(LotDrawing, Logic):
                 least = len(ship)
         return cap - least
 
+    def has_room(self, st: MediciState, size: int) -> bool:
+        """M-8: whether a lot of ``size`` cards fits (``lot_room``), as soon as a ship
+        with the room is found (asked before every draw)."""
+        most = st.pc["ship_capacity"] - size
+        if self.lot_limit_self:
+            return len(st.ships[st.selector]) <= most
+        for ship in st.ships:
+            if len(ship) <= most:
+                return True
+        return False
+
     def room_message(self, st: MediciState, room: int, size: int) -> str:
         """Why the lot cannot grow to ``size`` cards (M-8)."""
         if self.lot_limit_self:
@@ -278,10 +289,12 @@ class MediciLogic(LotDrawing, Logic):
                 self._move_tracks(st, winner, lot)
         cap = st.pc["ship_capacity"]
         ships = st.ships
-        in_day = 0
+        in_day = 0  # ships with room, counted up to 2 (the day goes on)
         for ship in ships:
             if len(ship) < cap:
                 in_day += 1
+                if in_day == 2:
+                    break
         if in_day <= 1:
             st.day_ends.append("full_ships")
             self.pm.fire(st, "fill" if in_day else "score")

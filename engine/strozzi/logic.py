@@ -212,6 +212,17 @@ class StrozziLogic(LotDrawing, Logic):
             i += 1
         return room
 
+    def has_room(self, st: StrozziState, size: int) -> bool:
+        """S-7: whether a lot of ``size`` tiles fits a ship of the active player
+        (``lot_room``), as soon as one is found (asked before every draw)."""
+        holds = self.holds
+        i = 0
+        for ship in st.ships[st.active]:
+            if holds[i] - len(ship) >= size:
+                return True
+            i += 1
+        return False
+
     def room_message(self, st: StrozziState, room: int, size: int) -> str:
         """Why the lot cannot grow (S-7)."""
         return f"your emptiest ship has room for only {_tiles(room)}, so the lot cannot grow (S-7)"
