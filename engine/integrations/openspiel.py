@@ -232,16 +232,19 @@ class Table:
                 game = self.game
                 assert game is not None
                 before = self.backup
-                # The move runs on a copy, so the position before it stays for the next
-                # try; the copy shares the log, which is only ever appended to: a try cut
-                # short is undone by cutting the log back (no log copy a move).
                 log = before.log
-                before.log = []
-                try:
-                    st = before.clone()
-                finally:
-                    before.log = log
-                st.log = log
+                if not game.logic.changes_before_chance(before, self.pending):  # type: ignore[arg-type]
+                    st = before  # running out of chance leaves it as it was: no copy
+                else:
+                    # The move runs on a copy, so the position before it stays for the
+                    # next try; the copy shares the log, which is only ever appended to:
+                    # a try cut short is undone by cutting the log back (no log copy).
+                    before.log = []
+                    try:
+                        st = before.clone()
+                    finally:
+                        before.log = log
+                    st.log = log
                 st.chance = ch
                 logged = len(log)
                 try:

@@ -241,6 +241,15 @@ class MediciLogic(LotDrawing, Logic):
                 raise self.refuse(st, problem)
 
     # -- moves ------------------------------------------------------------------------
+    def changes_before_chance(self, st: MediciState, action: Action) -> bool:
+        """Only a bid or pass that ends the auction may (``_end_auction``: the lot goes,
+        then a free fill or a new day asks chance); a draw asks for its card first, a stop
+        and the other answers ask none."""
+        kind = action[0]
+        if kind == "bid" or kind == "pass":
+            return st.turn + 1 >= len(st.order)
+        return False
+
     def perform(self, st: MediciState, action: Action) -> None:
         """Carry out a checked move."""
         kind = action[0]

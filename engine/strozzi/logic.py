@@ -321,6 +321,12 @@ class StrozziLogic(LotDrawing, Logic):
             )
 
     # -- moves ------------------------------------------------------------------------
+    def changes_before_chance(self, st: StrozziState, action: Action) -> bool:
+        """Only a load or a discard may (``_after_lot``: a round that ends starts the next,
+        which asks chance); a draw asks for its tile first, the other moves ask none."""
+        kind = action[0]
+        return kind == "load" or kind == "discard"
+
     def perform(self, st: StrozziState, action: Action) -> None:
         """Carry out a checked move."""
         kind = action.kind
