@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from typing import Any
 
 try:
@@ -122,6 +123,9 @@ class TableChance(Chance):
         return out
 
 
+_CHANCE = pyspiel.PlayerId.CHANCE
+_TERMINAL = pyspiel.PlayerId.TERMINAL
+
 _START = Action("start")
 """The pending 'move' of a game whose setup waits for a chance outcome (a start player)."""
 
@@ -199,10 +203,12 @@ class Table:
     unpickling replays them.
     """
 
-    __slots__ = ("spiel", "game", "chance", "pending", "backup", "moves", "ids")
+    __slots__ = ("spiel", "game", "chance", "pending", "backup", "moves", "ids", "actors")
 
     def __init__(self, spiel: MediciSpielGame) -> None:
         self.spiel = spiel
+        self.actors = spiel.variant.logic.actors
+        """Phase -> who acts in it (``Logic.actors``)."""
         self.game: Game | None = None
         self.chance = TableChance()
         self.pending: Action | None = None
@@ -301,11 +307,7 @@ class Table:
         kind, options = request
         if kind == "seat":
             return [(seat, 1.0 / len(options)) for seat in sorted(options)]
-        index = self.spiel.card_index
-        counts: dict[int, int] = {}
-        for card in options:
-            i = index[card]
-            counts[i] = counts.get(i, 0) + 1
+        counts = Counter(map(self.spiel.card_index.__getitem__, options))
         total = len(options)
         return [(i, counts[i] / total) for i in sorted(counts)]
 
@@ -358,11 +360,13 @@ class MediciSpielState(pyspiel.State):
 
     def current_player(self) -> int:
         """The seat to act, CHANCE while an outcome is wanted, TERMINAL at the end."""
+        # OpenSpiel asks this four times a step: Game.current_player inlined.
         t = self._t
         if t.pending is not None:
-            return pyspiel.PlayerId.CHANCE
-        player = t.game.current_player
-        return pyspiel.PlayerId.TERMINAL if player is None else player
+            return _CHANCE  # type: ignore[no-any-return]
+        st = t.game.state
+        actor = t.actors.get(st.phase)
+        return _TERMINAL if actor is None else actor(st)  # type: ignore[no-any-return]
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
