@@ -31,8 +31,8 @@ _LITTLE = sys.byteorder == "little"
 
 _LANES: dict[int, tuple[int, int, int]] = {}
 """A count of outputs -> the constants that compute them at once (``_lanes``)."""
-_MOST_AHEAD = 256
-"""The most outputs ``below`` computes ahead of its draws."""
+AHEAD = 16
+"""How many outputs ``Rng.below`` computes at a time, ahead of its draws."""
 
 
 def below_limit(n: int) -> int:
@@ -61,45 +61,41 @@ class Rng:
     an output does the arithmetic of them all in a dozen big-integer operations, where
     each output alone costs a dozen (a 64-bit product fits its lane, and a lane is masked
     back to 64 bits before anything could spill into the next). ``below`` draws from
-    outputs computed ahead (8 at first, doubling up to 256); ``state`` is always the
-    state after the outputs drawn so far, so the sequence is the one-at-a-time one.
+    outputs computed ahead (``AHEAD`` at a time); ``state`` is always the state after the
+    outputs drawn so far, so the sequence is the one-at-a-time one. Two slots, as small
+    as one was: a game's ``clone()`` takes no more memory than before.
     """
 
-    __slots__ = ("_at", "_ahead", "_next")
+    __slots__ = ("_end", "_ahead")
 
     def __init__(self, seed: int) -> None:
-        self._at = seed & _MASK  # the state before ``_ahead[0]``
-        self._ahead: list[int] = []  # outputs computed ahead; ``_next`` is the next to draw
-        self._next = 0
+        self._end = seed & _MASK  # the state after the last output computed
+        self._ahead: list[int] | tuple[()] = ()  # outputs computed ahead, the next last
 
     @property
     def state(self) -> int:
         """The generator's state: ``next64`` adds gamma to it and mixes the sum."""
-        return (self._at + self._next * _GAMMA) & _MASK
+        return (self._end - len(self._ahead) * _GAMMA) & _MASK
 
     @state.setter
     def state(self, value: int) -> None:
-        self._at = value & _MASK
-        self._ahead = []
-        self._next = 0
+        self._end = value & _MASK
+        self._ahead = ()
 
     def outputs(self, count: int) -> list[int]:
         """The next ``count`` 64-bit outputs, exactly as ``count`` calls of ``next64``."""
         if count <= 0:
             return []
         start = self.state
-        self._at = (start + count * _GAMMA) & _MASK
-        self._ahead = []
-        self._next = 0
+        self._end = (start + count * _GAMMA) & _MASK
+        self._ahead = ()
         return _mixed(start, count)
 
     def next64(self) -> int:
         """The next 64-bit output."""
         ahead = self._ahead
-        k = self._next
-        if k < len(ahead):
-            self._next = k + 1
-            return ahead[k]
+        if ahead:
+            return ahead.pop()  # type: ignore[union-attr]
         return self.outputs(1)[0]
 
     def below(self, n: int) -> int:
@@ -108,16 +104,13 @@ class Rng:
             raise ValueError("below() needs n >= 1")
         limit = BELOW_LIMITS[n] if n <= 256 else _TWO64 - _TWO64 % n
         while True:
-            # On every simulated move's path: outputs computed ahead, a list read a draw.
+            # On every simulated move's path: outputs computed ahead, a pop a draw.
             ahead = self._ahead
-            k = self._next
-            if k == len(ahead):
-                size = min(2 * k, _MOST_AHEAD) if k else 8
-                self._at = start = (self._at + k * _GAMMA) & _MASK
-                self._ahead = ahead = _mixed(start, size)
-                k = 0
-            self._next = k + 1
-            z = ahead[k]
+            if not ahead:
+                start = self._end
+                self._end = (start + AHEAD * _GAMMA) & _MASK
+                self._ahead = ahead = _mixed(start, AHEAD)[::-1]
+            z = ahead.pop()  # type: ignore[union-attr]
             if z < limit:
                 return z % n
 
@@ -195,27 +188,28 @@ class Chance:
         raise NotImplementedError
 
 
-class SeededChance(Chance):
-    """Outcomes drawn from a seeded generator."""
+class SeededChance(Rng, Chance):
+    """Outcomes drawn from a seeded generator: the source is its own generator (``Rng``),
+    one object where there were two, so a game's ``clone()`` is that much smaller."""
 
-    __slots__ = ("rng",)
+    __slots__ = ()
 
-    def __init__(self, seed: int) -> None:
-        self.rng = Rng(seed)
+    @property
+    def rng(self) -> Rng:
+        """The generator the outcomes are drawn from: the source itself."""
+        return self
 
     def order(self, what: str, items: Sequence[str], count: int) -> tuple[list[str], int]:
         """Shuffle all items; the first ``count`` form the pile (M-3)."""
-        return self.rng.shuffled(items)[:count], 0
+        return self.shuffled(items)[:count], 0
 
     def choose(self, what: str, options: Sequence[int]) -> int:
         """Uniform over ``options``."""
-        return options[self.rng.below(len(options))]
+        return options[self.below(len(options))]
 
     def clone(self) -> SeededChance:
         """Same generator state, independent from here on."""
-        out = SeededChance.__new__(SeededChance)
-        out.rng = self.rng.clone()
-        return out
+        return SeededChance(self.state)
 
 
 class GivenChance(Chance):
