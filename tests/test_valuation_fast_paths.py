@@ -120,3 +120,26 @@ def test_a_position_reads_the_cards_as_counting_them_one_by_one(
             assert val.majority_payouts(levels, pos.track_table) == [
                 amount for amount, _, _ in ranked_payouts(levels, st.pc["track_payouts"])
             ]
+
+
+def test_a_strozzi_rollout_price_is_the_one_of_all_fair_prices() -> None:
+    from engine.strozzi.opponents import VALUATIONS as PRICED
+    from engine.strozzi.opponents import fair_price_by, fair_prices
+    from engine.strozzi.value import StrozziValuation
+
+    var = engine.load_variant("medici-vs-strozzi")
+    checked = 0
+    for seed in range(15):
+        game = engine.new_game(var, 2, seed=seed)
+        rng = Rng(seed)
+        while not game.is_over:
+            st = game.state
+            if st.phase in ("pricing", "offer"):
+                for v in range(len(PRICED)):
+                    alone = fair_price_by(StrozziValuation(var).position(st), st.active,
+                                          st.lot, v)
+                    every = fair_prices(StrozziValuation(var).position(st), st.active, st.lot)
+                    assert alone == every[v]
+                    checked += 1
+            game.push(random_choice(game.legal_actions(), rng))
+    assert checked > 500
