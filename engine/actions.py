@@ -12,7 +12,7 @@ from engine.errors import IllegalAction, quote
 try:  # the C descriptor NamedTuple fields use: ``action.kind`` is read on every move
     from _collections import _tuplegetter as _field  # type: ignore[import-not-found]
 except ImportError:  # another Python
-    def _field(index: int, doc: str) -> Any:  # type: ignore[misc]
+    def _field(index: int, doc: str) -> Any:
         return property(itemgetter(index), doc=doc)
 
 _FORMS: dict[str, tuple[str, ...]] = {}
@@ -20,7 +20,7 @@ _FORMS: dict[str, tuple[str, ...]] = {}
 declares it (one pattern a kind): how ``str(action)`` writes its arguments."""
 
 
-class Action(tuple):  # type: ignore[type-arg]  # a kind, then whole numbers
+class Action(tuple[Any, ...]):  # a kind (text), then whole numbers: no tuple type says so
     """One move: its ``kind`` (``draw``, ``bid``...) and its arguments, whole numbers in the
     order its game's ``Grammar`` names them (``Action("bid", 7)``). The core knows no
     argument's meaning; the grammar names them and gives the text form (``str(action)``),
@@ -32,7 +32,7 @@ class Action(tuple):  # type: ignore[type-arg]  # a kind, then whole numbers
     def __new__(cls, kind: str, *args: int) -> Action:
         return tuple.__new__(cls, (kind, *args))
 
-    kind = _field(0, "The action word.")
+    kind: str = _field(0, "The action word.")
 
     @property
     def args(self) -> tuple[int, ...]:
@@ -42,14 +42,14 @@ class Action(tuple):  # type: ignore[type-arg]  # a kind, then whole numbers
     @property
     def amount(self) -> int | None:
         """The number of a ``kind AMOUNT`` action (a bid, a price); None for the others."""
-        return self[1] if len(self) == 2 else None  # type: ignore[no-any-return]
+        return self[1] if len(self) == 2 else None
 
     def arg(self, name: str) -> int | None:
         """The argument the kind's grammar calls ``name``; None if it is not given."""
         pattern = _FORMS.get(self[0], ())
         for index, part in enumerate(pattern, 1):
             if part.rstrip("?") == name:
-                return self[index] if index < len(self) else None  # type: ignore[no-any-return]
+                return self[index] if index < len(self) else None
         return None
 
     def __str__(self) -> str:
@@ -63,7 +63,7 @@ class Action(tuple):  # type: ignore[type-arg]  # a kind, then whole numbers
     def __repr__(self) -> str:
         return f"Action({', '.join(map(repr, self))})"
 
-    def __getnewargs__(self) -> tuple[Any, ...]:
+    def __getnewargs__(self) -> tuple[str | int, ...]:
         return tuple(self)
 
 
@@ -120,7 +120,8 @@ def amount_action(kind: str, amount: int) -> Action:
 def is_legal(action: Action, legal: list[Legal]) -> bool:
     """Whether ``action`` is one of ``legal`` (a list as ``Game.legal_actions()`` returns)."""
     for entry in legal:
-        if entry == action if isinstance(entry, Action) else action in entry:
+        # Span.__contains__ takes an action; mypy compares with a NamedTuple's own items.
+        if entry == action if isinstance(entry, Action) else action in entry:  # type: ignore[comparison-overlap]
             return True
     return False
 

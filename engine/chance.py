@@ -13,9 +13,14 @@ import os
 import struct
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict, TypeVar, cast
 
 from engine.errors import ChanceExhausted
+
+if TYPE_CHECKING:
+    from engine.views import ChooseEvent, Event, OrderEvent
+
+T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _TWO64 = 1 << 64
@@ -51,6 +56,16 @@ def _lanes(count: int) -> tuple[int, int, int]:
         if len(_LANES) < 1024:
             _LANES[count] = found
     return found
+
+
+class ChanceScript(TypedDict, total=False):
+    """Chance outcomes given ahead, as ``new_game(chance=...)`` and records take them."""
+
+    orders: list[list[str]]
+    """The draw orders, top first, one a pile or bag (a day's, a round's; or the rest of
+    one whose order was unknown)."""
+    choices: list[int]
+    """The random choices (start players, tie-breaks), in the order they are made."""
 
 
 class Rng:
@@ -95,7 +110,7 @@ class Rng:
         """The next 64-bit output."""
         ahead = self._ahead
         if ahead:
-            return ahead.pop()  # type: ignore[union-attr]
+            return ahead.pop()
         return self.outputs(1)[0]
 
     def below(self, n: int) -> int:
@@ -110,11 +125,11 @@ class Rng:
                 start = self._end
                 self._end = (start + AHEAD * _GAMMA) & _MASK
                 self._ahead = ahead = _mixed(start, AHEAD)[::-1]
-            z = ahead.pop()  # type: ignore[union-attr]
+            z = ahead.pop()
             if z < limit:
                 return z % n
 
-    def shuffled(self, items: Sequence[Any]) -> list[Any]:
+    def shuffled(self, items: Sequence[T]) -> list[T]:
         """A Fisher-Yates shuffle of a copy of ``items`` (the same outputs as ``below``)."""
         out = list(items)
         size = len(out)
@@ -289,12 +304,10 @@ CHANCE_EVENTS = frozenset({"order", "choose"})
 """Event types that record chance outcomes; everything else is derived or an action."""
 
 
-def chance_from_events(
-    events: Sequence[dict[str, Any]], seed: int | None = None
-) -> GivenChance:
+def chance_from_events(events: Sequence[Event], seed: int | None = None) -> GivenChance:
     """Replays the chance outcomes recorded in ``events``, then goes on from ``seed``."""
-    orders = [e["order"] for e in events if e.get("type") == "order"]
-    choices = [e["result"] for e in events if e.get("type") == "choose"]
+    orders = [cast("OrderEvent", e)["order"] for e in events if e.get("type") == "order"]
+    choices = [cast("ChooseEvent", e)["result"] for e in events if e.get("type") == "choose"]
     return GivenChance(orders, choices, None if seed is None else SeededChance(seed))
 
 

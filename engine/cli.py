@@ -13,12 +13,10 @@ import sys
 from collections.abc import Sequence
 
 import engine.commands
+import engine.shell  # light: the shell proper is imported when it runs
 from engine.errors import MediciError
 from engine.layout import stream_width, wrap_text
 from engine.registry import PROGRAM, titles
-
-SHELL_OPTIONS = ("--script", "--saves", "--no-color", "--seed")
-"""Options that start the shell rather than a subcommand."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,12 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROGRAM,
         description=f"{titles()}: play in the shell (no arguments), or run a subcommand.",
     )
-    shell = parser.add_argument_group("shell options (given first, they open the shell)")
-    shell.add_argument("--script", metavar="FILE", help="run shell commands from FILE")
-    shell.add_argument("--saves", metavar="DIR", help="the saves folder (default: "
-                       "$MEDICI_SAVES, else the user's data folder)")
-    shell.add_argument("--seed", metavar="N", help="seed of the games the shell starts")
-    shell.add_argument("--no-color", action="store_true", help="plain text, no colour")
+    engine.shell.add_options(
+        parser.add_argument_group("shell options (given first, they open the shell)"))
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(engine.commands.__path__), key=lambda m: m.name):
@@ -46,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``medici`` console script."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list or args_list[0] in SHELL_OPTIONS:
+    if not args_list or args_list[0].partition("=")[0] in engine.shell.options():
         return _shell(args_list)
     parser = build_parser()
     args = parser.parse_args(args_list)
@@ -68,11 +62,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _shell(argv: list[str]) -> int:
     try:
-        shell = importlib.import_module("engine.shell")
-    except ModuleNotFoundError:
-        print("medici: the shell is not built yet; see `medici --help`", file=sys.stderr)
+        return engine.shell.main(argv)
+    except ModuleNotFoundError as err:
+        if err.name is None or err.name.partition(".")[0] == "engine":
+            raise  # a module of our own: a broken install, shown as it is
+        # A dependency the shell needs is missing: say which, and how to get it.
+        print(f"medici: the shell needs the module {err.name!r}, which is not installed; "
+              f"install {PROGRAM} with its dependencies (pip install {PROGRAM}, or "
+              "pip install -e . in a checkout)", file=sys.stderr)
         return 2
-    return int(shell.main(argv) or 0)
 
 
 if __name__ == "__main__":

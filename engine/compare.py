@@ -11,24 +11,26 @@ empty pile, M-12).
 
 from __future__ import annotations
 
-import collections
 import io
 import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.bots import make_bot
 from engine.layout import fit_table, wrap_words
 from engine.records.store import atomic_write
 from engine.registry import find
-from engine.rules import Variant, load_variant
+from engine.rules import Variant, load_variant, variant_from_rules
 from engine.stats import Interval, Running, share_text
-from engine.tournament import MAX_JOBS, WINDOW, check_games, play_game
+from engine.tournament import MAX_JOBS, check_games, in_processes, play_game
+from engine.views import Summary
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 
 def periods_of(game: str) -> str:
@@ -43,10 +45,11 @@ def money_of(game: str) -> str:
     return info.vocabulary.money if info is not None else "money"
 
 
-def _ends(summary: dict[str, Any]) -> list[str]:
+def _ends(summary: Summary) -> list[str]:
     """How each scoring period of a game ended: its summary's ``<period>_ends`` list."""
-    return next((v for k, v in summary.items() if k.endswith("_ends") and isinstance(v, list)),
-                [])
+    found = next((v for k, v in summary.items() if k.endswith("_ends") and isinstance(v, list)),
+                 [])
+    return [str(kind) for kind in found]
 
 RANDOM = "random"
 """The bot spec of uniformly random play (``compare``'s default in the API)."""
@@ -62,15 +65,16 @@ class GameResult(NamedTuple):
     start_player: int | None
 
     @classmethod
-    def from_summary(cls, summary: dict[str, Any]) -> GameResult:
-        """From ``Game.summary()`` (or ``engine.tournament.play_game``'s dict)."""
-        starts = summary.get("start_players") or []
-        ends = _ends(summary)
+    def from_summary(cls, summary: Summary) -> GameResult:
+        """From ``Game.summary()`` (or ``engine.tournament.play_game``'s dict); who started
+        the game from its ``start_players``, where the game tallies them."""
+        starts = summary.get("start_players")
+        first = starts[0] if isinstance(starts, list) and starts else None
         return cls(
             tuple(summary["money"]),
             tuple(summary["winners"]),
-            tuple(ends),
-            starts[0] if starts else None,
+            tuple(_ends(summary)),
+            first if isinstance(first, int) else None,
         )
 
 
@@ -234,7 +238,7 @@ class Comparison:
             tally.add(a, b)
         return tally
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         """JSON-ready figures."""
         return {
             "a": self.a,
@@ -339,77 +343,74 @@ def _check_bots(bots: tuple[str, ...]) -> None:
             raise ValueError(f"--bots: {exc}") from exc
 
 
-def play_one(ref: str, bots: Sequence[str], seed: int) -> GameResult:
+def play_one(variant: str | Variant, bots: Sequence[str], seed: int) -> GameResult:
     """One game of a variant with ``bots[k]`` in seat ``k``, through
     ``engine.tournament.play_game`` (all-random seats play ``engine.simulate.play_random``)."""
-    return GameResult.from_summary(play_game(ref, list(bots), seed))
+    return GameResult.from_summary(play_game(variant, list(bots), seed))
 
 
-def _play_chunk(ref: str, bots: tuple[str, ...], seeds: list[int]) -> list[GameResult]:
-    return [play_one(ref, bots, seed) for seed in seeds]
+def _play_chunk(rules: dict[str, Any], source: str, bots: tuple[str, ...],
+                seeds: range) -> list[GameResult]:
+    var = variant_from_rules(rules, source)
+    return [play_one(var, bots, seed) for seed in seeds]
 
 
-def _portable(ref: str) -> str:
-    """A variant reference that still means the same file from another process."""
-    path = Path(ref)
-    return str(path.resolve()) if path.is_file() else ref
+def _chunks(seeds: range, jobs: int) -> Iterator[range]:
+    """The seeds in a few chunks per process, at most 256 each: batches for the pool."""
+    size = max(1, min(256, -(-len(seeds) // (jobs * 4))))
+    return (seeds[i : i + size] for i in range(0, len(seeds), size))
 
 
 def play_many(
-    ref: str,
+    ref: str | Variant,
     bots: tuple[str, ...],
     seeds: Sequence[int],
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> list[GameResult]:
-    """Play one game per seed, in ``jobs`` processes; results in seed order either way."""
-    seeds = list(seeds)
-    if jobs <= 1 or len(seeds) < 2:
+    """Play one game per seed, in ``jobs`` processes (``engine.tournament.in_processes``);
+    results in seed order either way."""
+    var = ref if isinstance(ref, Variant) else load_variant(ref)
+    order = list(seeds)
+    if jobs <= 1 or len(order) < 2:
         out = []
-        for seed in seeds:
-            out.append(play_one(ref, bots, seed))
+        for seed in order:
+            out.append(play_one(var, bots, seed))
             if progress is not None:
                 progress(1)
         return out
-    size = max(1, -(-len(seeds) // (jobs * 4)))
-    chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
     results: list[GameResult] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_play_chunk, _portable(ref), bots, chunk) for chunk in chunks]
-        for future in futures:
-            part = future.result()
-            results.extend(part)
-            if progress is not None:
-                progress(len(part))
+    for part in in_processes(_play_chunk, (var.rules, var.source, bots),
+                             (range(s, s + 1) for s in order), jobs):
+        results.extend(part)
+        if progress is not None:
+            progress(len(part))
     return results
 
 
 def _play_pair_chunk(
-    ref_a: str, ref_b: str, bots: tuple[str, ...], seeds: Sequence[int]
+    rules_a: dict[str, Any], source_a: str, rules_b: dict[str, Any], source_b: str,
+    bots: tuple[str, ...], seeds: range,
 ) -> list[tuple[GameResult, GameResult]]:
-    return [(play_one(ref_a, bots, seed), play_one(ref_b, bots, seed)) for seed in seeds]
+    a, b = variant_from_rules(rules_a, source_a), variant_from_rules(rules_b, source_b)
+    return [(play_one(a, bots, seed), play_one(b, bots, seed)) for seed in seeds]
 
 
 def play_pairs(
-    a: str, b: str, bots: tuple[str, ...], seeds: range, jobs: int = 1
+    a: Variant, b: Variant, bots: tuple[str, ...], seeds: range, jobs: int = 1
 ) -> Iterator[list[tuple[GameResult, GameResult]]]:
     """Game ``i`` of A and of B for each seed, in seed order, a chunk at a time, in ``jobs``
-    processes; at most a few chunks per process are in flight, so nothing piles up."""
+    processes (``engine.tournament.in_processes``, the runner ``medici simulate`` uses: a
+    variant travels as its resolved rules; at most a few chunks per process are in flight,
+    so nothing piles up)."""
     if jobs <= 1 or len(seeds) < 2:
         step = 64
         for start in range(0, len(seeds), step):
-            yield _play_pair_chunk(a, b, bots, seeds[start : start + step])
+            yield [(play_one(a, bots, s), play_one(b, bots, s))
+                   for s in seeds[start : start + step]]
         return
-    size = max(1, min(256, -(-len(seeds) // (jobs * 4))))
-    chunks = (seeds[i : i + size] for i in range(0, len(seeds), size))
-    pending: collections.deque[Any] = collections.deque()
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for chunk in chunks:
-            pending.append(pool.submit(_play_pair_chunk, _portable(a), _portable(b), bots, chunk))
-            if len(pending) >= jobs * WINDOW:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
+    yield from in_processes(_play_pair_chunk, (a.rules, a.source, b.rules, b.source, bots),
+                            _chunks(seeds, jobs), jobs)
 
 
 def compare(
@@ -453,7 +454,7 @@ def compare(
     tally = PairedTally(count, va.game)
     result = Comparison(a=va.name, b=vb.name, game=va.game, players=count, bots=seats, seed=seed)
     done = 0
-    for chunk in play_pairs(a, b, seats, range(seed, seed + games), workers):
+    for chunk in play_pairs(va, vb, seats, range(seed, seed + games), workers):
         for ra, rb in chunk:
             tally.add(ra, rb)
             if keep:
@@ -604,7 +605,7 @@ def plot_png(cmp: Comparison, path: str | os.PathLike[str]) -> None:
         f"{_bots_text(cmp.bots)} (bars: 95% CI)"
     )
 
-    def bars(ax: Any, keys: list[str], names: list[str], scale: float, ylabel: str) -> None:
+    def bars(ax: Axes, keys: list[str], names: list[str], scale: float, ylabel: str) -> None:
         xs = range(len(keys))
         for i, (side, colour) in enumerate(zip(("a", "b"), colours, strict=True)):
             values = [getattr(measures[k], side) for k in keys]

@@ -4,36 +4,49 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import Any
+from typing import Generic, cast
+
+from typing_extensions import TypeVar  # with a default (PEP 696; in typing from 3.13)
 
 from engine.actions import Action, Legal, describe
 from engine.chance import (
     CHANCE_EVENTS,
     Chance,
+    ChanceScript,
     GivenChance,
     SeededChance,
     chance_from_events,
     fresh_seed,
 )
 from engine.errors import UNSAFE_TEXT, ChanceExhausted, IllegalAction, quote
-from engine.logic import Event, Logic, State
+from engine.logic import Logic, State
 from engine.names import player_name_problem
 from engine.registry import default_variant
 from engine.rules import Variant, load_variant
+from engine.views import Event, SetupEvent, Summary, View
 
 CHECK_PUSH = os.environ.get("MEDICI_CHECK_PUSH") == "1"
 """Whether ``Game.push`` checks its move as ``apply`` does (``MEDICI_CHECK_PUSH=1``)."""
 
 
-class Game:
+S_co = TypeVar("S_co", bound=State, covariant=True, default=State)
+"""A game's state type. ``Game`` is covariant in it: a ``Game[MediciState]`` is a
+``Game[State]`` (plain ``Game``), which is how every client holds a game and what
+``new_game`` returns: the core's slots only (phase, log, chance, names), so a client that
+reads a game's own state is a type error. Only the game's own code names its state type
+(``Game[MediciState]``); a game's state is only ever replaced by one of its own kind (a
+clone, a rebuild)."""
+
+
+class Game(Generic[S_co]):
     """One game in progress: a variant's shared logic plus this game's own plain state."""
 
     __slots__ = ("variant", "logic", "state", "seed")
 
-    def __init__(self, variant: Variant, state: State, seed: int | None) -> None:
+    def __init__(self, variant: Variant, state: S_co, seed: int | None) -> None:
         self.variant = variant
-        self.logic: Logic = variant.logic
-        self.state = state
+        self.logic: Logic[S_co] = variant.logic
+        self.state: S_co = state
         self.seed = seed
 
     @property
@@ -119,7 +132,7 @@ class Game:
             f"expected an action or its text form, got {quote(action)}", legal
         )
 
-    def apply(self, action: Action | str) -> Game:
+    def apply(self, action: Action | str) -> Game[S_co]:
         """Apply an action (or its text form) for the current player; returns the game.
 
         An illegal action raises IllegalAction and leaves the game exactly as it was (G-2).
@@ -132,10 +145,10 @@ class Game:
         if st.chance.__class__ is SeededChance:
             logic.perform(st, act)
         else:
-            self._perform(st, act)
+            self._perform(act)
         return self
 
-    def push(self, action: Action) -> Game:
+    def push(self, action: Action) -> Game[S_co]:
         """Apply a trusted move fast, unchecked: python-chess's ``push`` beside ``apply``.
 
         ``action`` must be an ``Action`` legal in this very state: an entry of
@@ -159,16 +172,17 @@ class Game:
         if st.chance.__class__ is SeededChance:
             self.logic.perform(st, action)
         else:
-            self._perform(st, action)
+            self._perform(action)
         return self
 
-    def _perform(self, st: State, act: Action) -> None:
+    def _perform(self, act: Action) -> None:
         """Carry out a move with a chance source that can run out (not a seeded one).
 
         Such a source can run out, or give a bad outcome, half-way through an automatic
         step (a free fill, a new day). It refuses before it changes itself, so the game as
         it was is the log so far, rebuilt, with the same chance source.
         """
+        st = self.state
         backup = None if st.log and st.log[0].get("type") == "setup" else st.clone()
         before = len(st.log)
         try:
@@ -177,10 +191,11 @@ class Game:
             self.state = backup if backup is not None else self._rebuilt(before, st.chance)
             raise
 
-    def _rebuilt(self, events: int, chance: Chance) -> State:
+    def _rebuilt(self, events: int, chance: Chance) -> S_co:
         """The state after the first ``events`` events, continuing with ``chance``."""
         log = self.state.log[:events]
-        state = replay(log, self.variant).state
+        # The same variant rebuilds a state of this game's own type.
+        state = cast(S_co, replay(log, self.variant).state)
         state.chance = chance
         return state
 
@@ -202,11 +217,11 @@ class Game:
                 raise ValueError(f"a choice is a seat number, got {choice!r}")
             chance.choices.append(choice)
 
-    def clone(self) -> Game:
+    def clone(self) -> Game[S_co]:
         """An independent copy: applying actions to one never changes the other."""
         return Game(self.variant, self.state.clone(), self.seed)
 
-    def view(self, player: int | None = None) -> dict[str, Any]:
+    def view(self, player: int | None = None) -> View:
         """A JSON-serialisable view of the state; a player's view hides what they cannot see."""
         seats = len(self.state.names)
         # Exactly an int or None: a bool, a float or a digit string is a caller's mistake.
@@ -217,7 +232,7 @@ class Game:
             )
         return self.logic.view(self.state, player)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary:
         """Figures of a finished game (final money, winners, game-specific tallies)."""
         return self.logic.summary(self.state)
 
@@ -256,7 +271,7 @@ def new_game(
     variant: str | Variant | None = None,
     players: int | Sequence[str] | None = None,
     seed: int | None = None,
-    chance: Chance | dict[str, Any] | None = None,
+    chance: Chance | ChanceScript | None = None,
     strict: bool | None = None,
 ) -> Game:
     """Start a game of a variant (a name from ``config/``, a file path, or a Variant;
@@ -289,21 +304,20 @@ def new_game(
         assert seed is not None
         source = SeededChance(seed)
     st = var.logic.new_state(names, source)
-    st.log.append(
-        {
-            "type": "setup",
-            "game": var.game,
-            "variant": var.name,
-            "players": list(names),
-            "seed": seed,
-        }
-    )
+    setup: SetupEvent = {
+        "type": "setup",
+        "game": var.game,
+        "variant": var.name,
+        "players": list(names),
+        "seed": seed,
+    }
+    st.log.append(setup)
     var.logic.start(st)
     return Game(var, st, seed)
 
 
 def game_from_view(
-    variant: str | Variant, view: dict[str, Any], seed: int, strict: bool | None = None
+    variant: str | Variant, view: View, seed: int, strict: bool | None = None
 ) -> Game:
     """A game consistent with ``view`` (a player's ``Game.view``), hidden parts sampled.
 
@@ -326,7 +340,7 @@ def replay(
     """
     if not events or events[0].get("type") != "setup":
         raise ValueError("a game log starts with its setup event")
-    setup = events[0]
+    setup = cast(SetupEvent, events[0])
     var = variant if variant is not None else setup["variant"]
     todo = list(events if upto is None else events[:upto])
     seed = setup.get("seed")
@@ -345,17 +359,18 @@ def replay(
         # The next move is the next action event; chance events before it (the rest of a
         # pile revealed on a draw) are what that move will ask for.
         nxt = checked
-        while nxt < len(todo) and logic.action_of(todo[nxt]) is None:
+        move = None
+        while nxt < len(todo) and (move := logic.action_of(todo[nxt])) is None:
             if todo[nxt].get("type") not in CHANCE_EVENTS:
                 raise ValueError(
                     f"event {nxt}: {todo[nxt]} does not follow from the moves before it"
                 )
             nxt += 1
-        if nxt == len(todo):
+        if move is None:
             if upto is not None:
                 break
             raise ValueError(f"event {checked}: {todo[checked]} is not followed by a move")
-        game.apply(logic.action_of(todo[nxt]))  # type: ignore[arg-type]
+        game.apply(move)
     if upto is None and len(game.events) != len(todo):
         raise ValueError(f"the log stops at event {len(todo)} but the game goes on")
     return game

@@ -202,6 +202,7 @@ def fit_table(
         lines = _headed(header, rows, aligns, space, split)
         if width is None or _fits(lines, width):
             return lines
+    assert width is not None  # None fits at once, above
     if n > 1:
         for split, space in ((False, gap), (True, gap), (True, min(gap, 1))):
             rest = _headed(header[1:], [r[1:] for r in rows], aligns[1:], space, split)

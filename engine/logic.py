@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Self
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, Self
+
+from typing_extensions import TypeVar  # with a default (PEP 696; in typing from 3.13)
 
 from engine.actions import Action, Grammar, Legal, describe
 from engine.chance import Chance
 from engine.errors import ChanceExhausted, IllegalAction, quote
 from engine.phases import PhaseMachine, PhaseSpec
+from engine.views import Event, OrderEvent, Summary, View
 
-Event = dict[str, Any]
+Rules = Mapping[str, Any]
+"""A resolved rules document: YAML read in and checked against its game's schema (the
+values' types are the schema's, which the type checker cannot follow)."""
 
 
 class State:
@@ -27,7 +32,7 @@ class State:
     chance: Chance
     names: tuple[str, ...]
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy (each game writes its own, copying only what can change)."""
         raise NotImplementedError
 
@@ -45,7 +50,15 @@ class State:
         return c
 
 
-class Logic:
+S = TypeVar("S", bound=State, default=State)
+"""A game's state type: ``Logic[MediciState]`` takes and returns ``MediciState``; plain
+``Logic`` is ``Logic[State]``, as a client holds a game's logic (``Game.logic``)."""
+
+Offer = Callable[[S], list[Legal]]
+"""What offers a phase's moves: the state in, the legal entries out."""
+
+
+class Logic(Generic[S]):
     """One game's rules, bound to one resolved variant; shared by every game of that variant.
 
     Subclasses set ``grammar`` and ``phases`` (a ``phase_table``) and implement the
@@ -59,36 +72,36 @@ class Logic:
     grammar: ClassVar[Grammar]
     phases: ClassVar[PhaseSpec]
     game: ClassVar[str]
-    phase_words: ClassVar[dict[str, str]] = {}
-    """How messages name a phase where its name is no gerund ("while the offer is open")."""
 
-    def __init__(self, rules: dict[str, Any], strict: bool | None = None) -> None:
+    def __init__(self, rules: Rules, strict: bool | None = None) -> None:
         self.rules = rules
-        self.pm = PhaseMachine(self.phases, self, strict=strict)
+        self.pm: PhaseMachine[S] = PhaseMachine(self.phases, self, strict=strict)
         self.strict = self.pm.strict
         """Whether every trigger goes through ``transitions`` (a move that stays in its
         phase then fires its trigger too; the compiled table needs no step for it)."""
         self.phase_words = {r.name: r.words for r in self.phases.rows if r.words}
+        """How messages name a phase where its name is no gerund ("while the offer is open")."""
         self.actors = self.pm.actors
         """Phase -> who acts in it (read by ``Game.current_player`` directly: hot path)."""
-        self.offers: dict[str, Offer] = {
+        self.offers: dict[str, Offer[S]] = {
             phase: self._phase_offer(kinds) for phase, kinds in self.pm.moves_in.items()
         }
 
-    def _phase_offer(self, kinds: tuple[str, ...]) -> Offer:
+    def _phase_offer(self, kinds: tuple[str, ...]) -> Offer[S]:
         """What offers a phase's move ``kinds``: ``legal_<kind1>_<kind2>...`` where the
         logic offers them together (one call before every move), else each kind's own."""
-        together = getattr(self, "legal_" + "_".join(kinds), None) if len(kinds) > 1 else None
+        together: Offer[S] | None = (
+            getattr(self, "legal_" + "_".join(kinds), None) if len(kinds) > 1 else None)
         if together is not None:
-            return together  # type: ignore[no-any-return]
+            return together
         return _joined([self._offer(kind) for kind in kinds])
 
-    def _offer(self, kind: str) -> Offer | Action:
+    def _offer(self, kind: str) -> Offer[S] | Action:
         """What offers ``kind`` where the phase table allows it: ``legal_<kind>``, or, for
         a kind without arguments, the bare action (always legal there)."""
-        own = getattr(self, f"legal_{kind}", None)
+        own: Offer[S] | None = getattr(self, f"legal_{kind}", None)
         if own is not None:
-            return own  # type: ignore[no-any-return]
+            return own
         if self.grammar.kinds.get(kind):
             raise TypeError(f"{type(self).__name__} allows {kind!r} (it takes arguments) "
                             f"but has no legal_{kind}(state) to offer it")
@@ -103,35 +116,35 @@ class Logic:
         """The players' names when a game is started with a count: ``Player 1``, ..."""
         return tuple(f"Player {i + 1}" for i in range(count))
 
-    def new_state(self, names: tuple[str, ...], chance: Chance) -> State:
+    def new_state(self, names: tuple[str, ...], chance: Chance) -> S:
         """A state before the first trigger; ``start`` then sets the game going."""
         raise NotImplementedError
 
-    def current_player(self, st: Any) -> int | None:
+    def current_player(self, st: S) -> int | None:
         """Whose move it is (the phase's ``actor``), or None in a phase no player acts in."""
         actor = self.actors.get(st.phase)
         return None if actor is None else actor(st)
 
-    def legal(self, st: Any) -> list[Legal]:
+    def legal(self, st: S) -> list[Legal]:
         """What is legal now: each move kind the phase allows, as its ``legal_<kind>`` offers.
 
         Not to be overridden: the phase table decides (``Game.legal_actions`` reads
         ``offers`` itself, one call less before every move)."""
         return self.offers[st.phase](st)
 
-    def check(self, st: Any, action: Action) -> None:
+    def check(self, st: S, action: Action) -> None:
         """Raise IllegalAction if ``action`` is not legal; the phase is already checked."""
         raise NotImplementedError
 
-    def perform(self, st: Any, action: Action) -> None:
+    def perform(self, st: S, action: Action) -> None:
         """Carry out a checked action: log it, change the state, fire its triggers."""
         raise NotImplementedError
 
-    def view(self, st: Any, player: int | None) -> dict[str, Any]:
+    def view(self, st: S, player: int | None) -> View:
         """The JSON-serialisable view; ``player`` None is the full state (G-3)."""
         raise NotImplementedError
 
-    def changes_before_chance(self, st: Any, action: Action) -> bool:
+    def changes_before_chance(self, st: S, action: Action) -> bool:
         """Whether carrying out ``action`` (legal in ``st``) may change ``st`` before it
         asks for a chance outcome. False promises that a move that runs out of chance
         (``ChanceExhausted``) leaves ``st`` exactly as it was, so a caller that tries moves
@@ -139,7 +152,7 @@ class Logic:
         nodes are such) needs no copy to go back to. True, the default, is always safe."""
         return True
 
-    def state_from_view(self, view: dict[str, Any], chance: Chance) -> State:
+    def state_from_view(self, view: View, chance: Chance) -> S:
         """A state consistent with a view, its hidden parts drawn from ``chance``.
 
         This is determinization for bots: whatever the view hides (pile order, removed
@@ -147,20 +160,47 @@ class Logic:
         """
         raise NotImplementedError
 
-    def winners(self, st: Any) -> list[int]:
+    def winners(self, st: S) -> list[int]:
         """Indexes of the winners once the game is over (G-4), else []."""
         raise NotImplementedError
 
-    def summary(self, st: Any) -> dict[str, Any]:
+    def summary(self, st: S) -> Summary:
         """Figures of a finished game for simulations: final money and any game-specific tallies."""
         raise NotImplementedError
 
+    # What a game may add to (the base covers the core's chance events).
+    def revealed(self, event: Event) -> str | None:
+        """What ``event`` showed of chance, as a reason undo cannot take it back, or None
+        when it showed nothing (G-1, G-3: a drawn card stays drawn, a shuffle stays made).
+
+        The base knows the core's chance events; a game adds the events of its own that
+        turn up hidden pieces (a draw, a free fill), calling this for the rest."""
+        kind = event.get("type")
+        if kind == "order":
+            return f"chance has set out {event.get('what', 'an order')}"
+        if kind == "choose":
+            return f"a random choice has been made ({event.get('what', 'chance')})"
+        return None
+
+    def forget_order(self, st: S) -> None:
+        """Make what a state knows of chance's hidden order unknown again (a pile a
+        ``state_from_view`` sampled), so that the rest comes as chance decides, a piece at
+        a time: the OpenSpiel adapter's chance nodes. A game with hidden order says how."""
+        raise NotImplementedError(f"{type(self).__name__} does not say how to forget its "
+                                  "hidden order (Logic.forget_order)")
+
+    def private_to(self, what: str) -> int | None:
+        """The one seat that sees the chance outcome asked for as ``what`` (an ``order``
+        event's ``what``: a stone dealt face down), or None: everyone sees it (a card turned
+        up on the table). The OpenSpiel adapter's information states follow it."""
+        return None
+
     # Shared by every game.
-    def start(self, st: Any) -> None:
+    def start(self, st: S) -> None:
         """Set a new state going: fire the machine's ``begin`` trigger."""
         self.pm.fire(st, "begin")
 
-    def validate(self, st: Any, action: Action) -> None:
+    def validate(self, st: S, action: Action) -> None:
         """Refuse an action with the reason and what is legal (G-2), changing nothing."""
         problem = self.grammar.shape_problem(action)
         if problem is not None:
@@ -177,18 +217,19 @@ class Logic:
         self.check(st, action)
 
     def chance_order(
-        self, st: Any, what: str, items: Sequence[str], count: int
+        self, st: S, what: str, items: Sequence[str], count: int
     ) -> tuple[list[str], int]:
         """Ask the chance source to order ``count`` of ``items`` and log the outcome (G-1).
 
         Returns the known order, top first, and how many unknown items follow it.
         """
         order, unknown = st.chance.order(what, items, count)
-        st.log.append({"type": "order", "what": what, "order": order, "unknown": unknown})
+        event: OrderEvent = {"type": "order", "what": what, "order": order, "unknown": unknown}
+        st.log.append(event)
         return order, unknown
 
     def continue_order(
-        self, st: Any, what: str, unseen: Sequence[str], unknown: int
+        self, st: S, what: str, unseen: Sequence[str], unknown: int
     ) -> tuple[list[str], int]:
         """More of an order whose rest was unknown: a table game's next card (G-1).
 
@@ -203,10 +244,11 @@ class Logic:
                 f"{what}: the next piece is unknown; supply it with "
                 "Game.supply_chance(order=[...])"
             )
-        st.log.append({"type": "order", "what": name, "order": order, "unknown": left})
+        event: OrderEvent = {"type": "order", "what": name, "order": order, "unknown": left}
+        st.log.append(event)
         return order, left
 
-    def refuse(self, st: Any, reason: str) -> IllegalAction:
+    def refuse(self, st: S, reason: str) -> IllegalAction:
         """An IllegalAction for ``reason`` that lists what is legal instead."""
         return IllegalAction(reason, describe(self.legal(st)))
 
@@ -216,18 +258,16 @@ class Logic:
         if kind not in self.grammar.kinds:
             return None
         # The grammar's argument names are the event's keys (an optional one may be absent).
+        fields: Mapping[str, Any] = event  # an action's arguments, as its grammar names them
         names = (part.rstrip("?") for part in self.grammar.kinds[kind])
-        return Action(kind, *(event[name] for name in names if event.get(name) is not None))
+        return Action(kind, *(fields[name] for name in names if fields.get(name) is not None))
 
 
-Offer = Callable[[Any], list[Legal]]
-
-
-def _joined(offers: list[Offer | Action]) -> Offer:
+def _joined(offers: list[Offer[S] | Action]) -> Offer[S]:
     """One offer for a phase: its kinds' offers (a function, or an action always legal
     there), in the table's order. The common shapes are written out, since ``legal`` runs
     before every random or search move."""
-    fixed = [o for o in offers if isinstance(o, Action)]
+    fixed: list[Legal] = [o for o in offers if isinstance(o, Action)]
     asked = [o for o in offers if not isinstance(o, Action)]
     if not asked:
         return lambda st: fixed[:]
@@ -240,7 +280,7 @@ def _joined(offers: list[Offer | Action]) -> Offer:
         first, second = asked
         return lambda st: first(st) + second(st)
 
-    def offer(st: Any) -> list[Legal]:
+    def offer(st: S) -> list[Legal]:
         out: list[Legal] = []
         for one in offers:
             if isinstance(one, Action):

@@ -9,14 +9,32 @@ the lot may not grow for lack of room. Offering, checking and carrying out ``dra
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import ClassVar, TypeVar
 
 from engine.actions import Action, Legal
+from engine.logic import Logic, Rules, State
+from engine.narrative import Narrator, Role, Sentence, pieces
+from engine.views import Event, MoveEvent
 
 DRAW = Action("draw")
 STOP = Action("stop")
+
+FIELD_MOST = 3
+"""The field's styles draw at most this many pieces into a lot (``draw_or_stop``)."""
+
+
+def draw_or_stop(legal: Sequence[Legal], lot: Sequence[str], value: Mapping[str, int],
+                 below: int) -> Action | None:
+    """The drawing rule of the bots' field (``engine.bots.styles``): a lot grows while it
+    has fewer than ``FIELD_MOST`` pieces and their face values (``value``) add up to less
+    than ``below``; None when drawing is not the question now (``legal`` offers no choice
+    between draw and stop)."""
+    if DRAW not in legal or STOP not in legal:
+        return None
+    return DRAW if len(lot) < FIELD_MOST and sum(value[c] for c in lot) < below else STOP
 
 
 @dataclass(frozen=True)
@@ -34,43 +52,73 @@ class LotWords:
     """The rule that says how a lot is drawn (``M-8``)."""
 
 
-class LotDrawing:
-    """Mixin for a ``Logic`` whose state has ``lot`` (a list of pieces), ``log``, and the
-    source and unknown count its ``lot_words`` name."""
+class LotState(State):
+    """The state of a game with lots: ``lot``, the pieces drawn for the sale under way.
+
+    The game's state adds the source and the unknown count its ``lot_words`` name."""
+
+    __slots__ = ("lot",)
+
+    lot: list[str]
+
+
+L = TypeVar("L", bound=LotState)
+"""The state type of a game with lots."""
+
+
+class LotDrawing(Logic[L]):
+    """The ``Logic`` of a game whose state is a ``LotState`` with the source and unknown
+    count its ``lot_words`` name."""
 
     lot_words: ClassVar[LotWords]
     max_lot: int
 
-    def __init__(self, rules: dict[str, Any], strict: bool | None = None) -> None:
-        super().__init__(rules, strict)  # type: ignore[call-arg]  # Logic comes next
+    def __init__(self, rules: Rules, strict: bool | None = None) -> None:
+        super().__init__(rules, strict)
         # C-level getters: asked before every move, so no Python call for them.
-        self._source = attrgetter(self.lot_words.source)
-        self._left = attrgetter(self.lot_words.source, self.lot_words.unknown)
+        self._source: Callable[[L], list[str]] = attrgetter(self.lot_words.source)
+        self._left: Callable[[L], tuple[list[str], int]] = attrgetter(
+            self.lot_words.source, self.lot_words.unknown)
         self._piece_key = self.lot_words.piece
-        pm = self.pm  # type: ignore[attr-defined]  # a Logic
+        pm = self.pm
         # A draw that stays in its phase fires nothing in the compiled table.
         self._fire_draw = pm.strict or "draw" not in pm.stays
 
     # What each game says.
-    def continue_source(self, st: Any) -> None:
+    def continue_source(self, st: L) -> None:
         """Ask chance for the source's next pieces when they are not known yet (G-1)."""
         raise NotImplementedError
 
-    def lot_room(self, st: Any) -> int:
+    def lot_room(self, st: L) -> int:
         """The most pieces a lot may have for the players' room now."""
         raise NotImplementedError
 
-    def has_room(self, st: Any, size: int) -> bool:
+    def has_room(self, st: L, size: int) -> bool:
         """Whether a lot of ``size`` pieces fits the players' room now (``lot_room(st) >=
         size``; a game may answer sooner, as soon as it finds the room)."""
         return self.lot_room(st) >= size
 
-    def room_message(self, st: Any, room: int, size: int) -> str:
+    def room_message(self, st: L, room: int, size: int) -> str:
         """Why a lot of ``size`` pieces is too big for ``room``."""
         raise NotImplementedError
 
     # Written once.
-    def draw_problem(self, st: Any) -> str | None:
+    def revealed(self, event: Event) -> str | None:
+        """A drawn piece has been seen (G-3); the rest as ``Logic.revealed``."""
+        if event.get("type") == "draw":
+            piece = event.get(self._piece_key)
+            return (f"{piece} has been drawn and seen" if piece
+                    else f"a drawn {self.lot_words.piece} has been seen")
+        return super().revealed(event)
+
+    def forget_order(self, st: L) -> None:
+        """The source's known pieces become unknown ones again (``Logic.forget_order``)."""
+        words = self.lot_words
+        known = self._source(st)
+        setattr(st, words.unknown, getattr(st, words.unknown) + len(known))
+        setattr(st, words.source, [])
+
+    def draw_problem(self, st: L) -> str | None:
         """Why the player may not draw another piece now, or None."""
         words = self.lot_words
         size = len(st.lot) + 1
@@ -83,17 +131,17 @@ class LotDrawing:
         room = self.lot_room(st)
         return self.room_message(st, room, size) if room < size else None
 
-    def stop_problem(self, st: Any) -> str | None:
+    def stop_problem(self, st: L) -> str | None:
         """Why the player may not stop now (an empty lot), or None."""
         if st.lot:
             return None
         return f"draw at least one {self.lot_words.piece} before stopping ({self.lot_words.rule})"
 
-    def legal_draw(self, st: Any) -> list[Legal]:
+    def legal_draw(self, st: L) -> list[Legal]:
         """``draw`` while the lot may grow (``draw_problem`` without its messages)."""
         return [DRAW] if self.may_draw(st) else []
 
-    def may_draw(self, st: Any) -> bool:
+    def may_draw(self, st: L) -> bool:
         """Whether the lot may grow by one piece now (``draw_problem`` is None)."""
         size = len(st.lot) + 1
         if size > self.max_lot:
@@ -101,7 +149,7 @@ class LotDrawing:
         known, unknown = self._left(st)
         return bool(known or unknown) and self.has_room(st, size)
 
-    def legal_draw_stop(self, st: Any) -> list[Legal]:
+    def legal_draw_stop(self, st: L) -> list[Legal]:
         """``draw`` and ``stop`` together, for a phase that allows both (the usual case)."""
         lot = st.lot
         # may_draw inlined: this runs before nearly every other move of a game.
@@ -113,26 +161,58 @@ class LotDrawing:
             return [DRAW, STOP] if lot else [DRAW]
         return [STOP] if lot else []
 
-    def legal_stop(self, st: Any) -> list[Legal]:
+    def legal_stop(self, st: L) -> list[Legal]:
         """``stop`` once the lot has a piece."""
         return [STOP] if st.lot else []
 
-    def perform_draw(self, st: Any, player: int) -> None:
+    def perform_draw(self, st: L, player: int) -> None:
         """``player`` draws the next piece into the lot, logged as a ``draw`` event."""
         source = self._source(st)
         if not source:
             self.continue_source(st)
             source = self._source(st)
         if self._fire_draw:
-            self.pm.fire(st, "draw")  # type: ignore[attr-defined]  # a Logic
+            self.pm.fire(st, "draw")
         piece = source.pop()
         st.lot.append(piece)
-        st.log.append({"type": "draw", "player": player, self._piece_key: piece})
+        # The game's DrawEvent: the piece under the game's own key (``card``, ``tile``), a
+        # key only known at run time, which a TypedDict literal cannot take.
+        event: Event = {"type": "draw", "player": player, self._piece_key: piece}  # type: ignore[misc]
+        st.log.append(event)
 
-    def perform_stop(self, st: Any, player: int) -> None:
+    def perform_stop(self, st: L, player: int) -> None:
         """``player`` stops drawing; the phase table says what follows."""
-        st.log.append({"type": "stop", "player": player})
-        self.pm.fire(st, "stop")  # type: ignore[attr-defined]  # a Logic
+        event: MoveEvent = {"type": "stop", "player": player}
+        st.log.append(event)
+        self.pm.fire(st, "stop")
 
 
-__all__ = ["DRAW", "STOP", "LotDrawing", "LotWords"]
+LOT_ROLES: dict[str, Role] = {"draw": Role.MOVE, "stop": Role.MOVE}
+"""The roles of the events of drawing a lot (a game's narrator adds them to its ``roles``)."""
+
+
+class LotNarration(Narrator):
+    """How drawing a lot is told: the narrator of a game of lots builds on this."""
+
+    def lot_before(self, events: Sequence[Event], index: int) -> list[object]:
+        """The pieces drawn by the draw events just before ``events[index]``: the lot."""
+        start = index
+        while start > 0 and events[start - 1].get("type") == "draw":
+            start -= 1
+        return [events[j].get(self.piece, "?") for j in range(start, index)]
+
+    def say_draw(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Ann draws fur:3.``"""
+        e = events[index]
+        return self.does(e.get("player"), "draws").add(" ").add(
+            pieces([e.get(self.piece, "?")])).add(".")
+
+    def say_stop(self, events: Sequence[Event], index: int) -> Sentence:
+        """``Ann stops and offers the lot fur:3, gold:10.``"""
+        lot = pieces(self.lot_before(events, index))
+        seat = events[index].get("player")
+        return self.does(seat, "stops").add(f" and {self.verb_for(seat, 'offers')} the lot ").add(
+            lot).add(".")
+
+
+__all__ = ["DRAW", "LOT_ROLES", "STOP", "LotDrawing", "LotNarration", "LotState", "LotWords"]

@@ -3,15 +3,15 @@
 The shell checks a name when it is given (``new``, ``save``, ``variant check``) with the
 same functions the loader checks a record or a rules file with, so a name that is
 accepted can always be loaded back, and one that is refused is refused at the door with
-the rule it breaks. Each ``*_problem`` returns None for a good name, else the rule broken.
+the rule it breaks. Each ``*_problem`` returns None for a good name, else the rule broken;
+each caller raises its own kind of error with it (a record's ``RecordError`` naming the
+file, a rules file's ``RulesError`` with its line, ``new_game``'s ``ValueError``).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-
-from engine.errors import MediciError, quote
 
 MAX_PLAYER = 40
 """The longest player name (a record refuses longer ones)."""
@@ -34,10 +34,6 @@ _SAVE_PUNCTUATION = frozenset(" -_.'+(),&!")
 # (which make a name display as another).
 _HIDDEN_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-class BadName(MediciError, ValueError):
-    """A name that breaks its rule; the message says which rule and what is accepted."""
 
 
 def hidden_character(text: str) -> str | None:
@@ -119,27 +115,3 @@ def variant_name_problem(name: object) -> str | None:
         return ("a variant name is lower-case letters, digits, '-' and '_', beginning with a "
                 "letter")
     return None
-
-
-def check(problem: str | None, name: object) -> None:
-    """Raise BadName for a name whose ``*_problem`` found one (the name quoted, escaped)."""
-    if problem is not None:
-        raise BadName(f"{quote(name)}: {problem}")
-
-
-def check_player_name(name: object) -> str:
-    """``name`` if it is a good player name, else BadName."""
-    check(player_name_problem(name), name)
-    return str(name)
-
-
-def check_save_name(name: object) -> str:
-    """``name`` in its normal form if it is a good save name, else BadName."""
-    check(save_name_problem(name), name)
-    return normal_save_name(str(name))
-
-
-def check_variant_name(name: object) -> str:
-    """``name`` if it is a good variant name, else BadName."""
-    check(variant_name_problem(name), name)
-    return str(name)

@@ -21,13 +21,23 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar, cast
 
-from transitions import Machine
+from transitions import EventData, Machine
 
 from engine.errors import IllegalAction
 
-Callback = Callable[[Any], None]
+
+class Model(Protocol):
+    """What the machine moves: anything with a ``phase`` (a game's state)."""
+
+    phase: str
+
+
+M = TypeVar("M", bound=Model)
+"""The model type of a machine: a game's state type."""
+
+Callback = Callable[[M], None]
 
 
 @dataclass(frozen=True)
@@ -60,8 +70,8 @@ class Phase:
 def phase_table(phases: Sequence[Phase], initial: str | None = None) -> PhaseSpec:
     """The machine's states and transitions built from a game's phase table (first row:
     the initial phase unless ``initial`` says otherwise)."""
-    states: list[dict[str, Any]] = []
-    transitions: list[dict[str, Any]] = []
+    states: list[dict[str, Any]] = []  # as transitions takes them: values of several types
+    transitions: list[dict[str, str | None]] = []
     moves: set[str] = set()
     for row in phases:
         state: dict[str, Any] = {"name": row.name}
@@ -95,7 +105,7 @@ class PhaseSpec:
     """
 
     states: list[dict[str, Any]]
-    transitions: list[dict[str, Any]]
+    transitions: list[dict[str, str | None]]
     initial: str
     moves: frozenset[str]
     descriptions: dict[str, str] = field(default_factory=dict)
@@ -103,18 +113,19 @@ class PhaseSpec:
     """The phase table the spec was built from (``phase_table``)."""
 
 
-class PhaseMachine:
-    """A built machine plus its compiled transition table."""
+class PhaseMachine(Generic[M]):
+    """A built machine plus its compiled transition table, moving models of type ``M``."""
 
     def __init__(self, spec: PhaseSpec, logic: object, strict: bool | None = None) -> None:
         self.spec = spec
         self.strict = os.environ.get("MEDICI_STRICT_MACHINE") == "1" if strict is None else strict
-        self._callbacks: dict[str, list[Callback]] = {}
+        self._callbacks: dict[str, list[Callback[M]]] = {}
         states = []
         for raw in spec.states:
-            names = raw.get("on_enter", [])
-            names = [names] if isinstance(names, str) else list(names)
-            funcs: list[Callback] = [getattr(logic, n) for n in names]
+            entered = raw.get("on_enter", [])
+            names = [entered] if isinstance(entered, str) else list(entered)
+            # The table names the logic's methods; each takes the state.
+            funcs: list[Callback[M]] = [getattr(logic, n) for n in names]
             self._callbacks[raw["name"]] = funcs
             state = dict(raw)
             # transitions passes EventData (send_event=True); our callbacks take the model.
@@ -129,7 +140,7 @@ class PhaseMachine:
             send_event=True,
             model_attribute="phase",
         )
-        self.table: dict[tuple[str, str], tuple[str | None, list[Callback]]] = {}
+        self.table: dict[tuple[str, str], tuple[str | None, list[Callback[M]]]] = {}
         self.moves_in: dict[str, tuple[str, ...]] = {}
         for trigger, event in self.machine.events.items():
             for source, trans in event.transitions.items():
@@ -137,7 +148,7 @@ class PhaseMachine:
                     raise ValueError(f"{trigger} from {source}: expected one plain transition")
                 dest = trans[0].dest
                 self.table[(source, trigger)] = (dest, self._callbacks[dest] if dest else [])
-        self._fired: dict[str, dict[str, tuple[str | None, list[Callback]]]] = {}
+        self._fired: dict[str, dict[str, tuple[str | None, list[Callback[M]]]]] = {}
         for (source, trigger), entry in self.table.items():
             self._fired.setdefault(trigger, {})[source] = entry
         """The same table by trigger, then phase: ``fire`` looks up two strings, building
@@ -150,19 +161,17 @@ class PhaseMachine:
         """The triggers that never leave their phase: in the compiled table firing one
         does nothing, so a move of that kind need not fire it (unless ``strict``)."""
         self.final_states = frozenset(s["name"] for s in spec.states if s.get("final"))
-        for state in self.machine.states:
-            self.moves_in[state] = tuple(
-                t for t in self.machine.get_triggers(state) if t in spec.moves
+        for name in self.machine.states:
+            self.moves_in[name] = tuple(
+                t for t in self.machine.get_triggers(name) if t in spec.moves
             )
         self.rows: dict[str, Phase] = {row.name: row for row in spec.rows}
-        self.actors: dict[str, Callable[[Any], int | None]] = {}
+        self.actors: dict[str, Callable[[M], int | None]] = {}
         for row in spec.rows:
             if row.actor.endswith("()"):
                 self.actors[row.name] = getattr(logic, row.actor[:-2])
             elif row.actor:
                 self.actors[row.name] = attrgetter(row.actor)
-        self.scoring = frozenset(row.name for row in spec.rows if row.scoring)
-        self.lot_on_sale = frozenset(row.name for row in spec.rows if row.sale)
 
     @property
     def states(self) -> list[str]:
@@ -173,7 +182,7 @@ class PhaseMachine:
         """Whether ``trigger`` may be fired in ``phase``."""
         return (phase, trigger) in self.table
 
-    def fire(self, model: Any, trigger: str) -> None:
+    def fire(self, model: M, trigger: str) -> None:
         """Fire ``trigger`` on ``model`` (which has a ``phase`` attribute), running on_enter."""
         if self.strict:
             self.machine.events[trigger].trigger(model)
@@ -202,9 +211,9 @@ class PhaseMachine:
         return "\n".join(lines) + "\n"
 
 
-def _on_model(func: Callback) -> Callable[[Any], None]:
-    def call(event_data: Any) -> None:
-        func(event_data.model)
+def _on_model(func: Callback[M]) -> Callable[[EventData], None]:
+    def call(event_data: EventData) -> None:
+        func(cast(M, event_data.model))  # the model the trigger was fired on
 
     call.__name__ = getattr(func, "__name__", "callback")
     return call

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from engine.errors import Problem
     from engine.logic import Logic
+    from engine.schema import Node
     from engine.yamlsafe import Document
 
 PROGRAM = "medici"
@@ -47,6 +48,12 @@ class Vocabulary:
     """Its plural, as rules files and messages use it."""
     money: str
     """The unit of money: ``florins``, ``coins``."""
+    piece: str = "piece"
+    """One of the pieces chance turns up: ``card``, ``tile`` (the OpenSpiel adapter's
+    chance outcomes are written ``card fur:3``)."""
+    on_sale: str = "the sale"
+    """What is sold, as the shell's messages name it: ``the lot`` (``price 1000 is 43 times
+    what the lot is worth to you``)."""
 
 
 @dataclass(frozen=True)
@@ -66,10 +73,11 @@ class GameInfo:
     title: str
     check: Callable[[Document], list[Problem]]
     """Every problem of a resolved rules document of this game."""
-    logic: type[Logic]
-    """The rules logic; its ``phases`` table decides who acts and which moves are legal."""
-    schema: Mapping[str, Any]
-    """The JSON schema of its rules files."""
+    logic: type[Logic[Any]]
+    """The rules logic; its ``phases`` table decides who acts and which moves are legal.
+    (Of its own state type: the registry holds games of every state type.)"""
+    schema: Node
+    """The schema of its rules files (``engine.schema``)."""
     vocabulary: Vocabulary
     moves: Mapping[str, MoveHelp]
     """Help for each move word of its grammar."""
@@ -102,15 +110,18 @@ class GameInfo:
     the wheel's ``engine/examples/``); '' for none."""
     default_variant: str = ""
     """The variant ``new GAME`` starts when no variant is named (the id itself by default)."""
-    view_type: Any = None
+    view_type: type | None = None
     """The ``TypedDict`` of its views (``engine.views.View`` and the game's own keys)."""
-    event_types: Mapping[str, Any] = field(default_factory=dict)
+    event_types: Mapping[str, type] = field(default_factory=dict)
     """The ``TypedDict`` of each event type it logs, by ``type``."""
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, object] = field(default_factory=dict)
     """Anything else a game's own parts want to find through its descriptor."""
 
     def load(self, part: str) -> Any:
-        """The object a ``module:attribute`` part (``narrator``, ``table``...) names, or None."""
+        """The object a ``module:attribute`` part (``narrator``, ``table``...) names, or None.
+
+        Imported by name, so of no type the checker can know: each caller says what the
+        part is (the field's documentation gives its shape)."""
         where = getattr(self, part)
         if not where:
             return None

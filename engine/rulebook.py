@@ -16,10 +16,15 @@ from functools import cache
 from pathlib import Path
 
 from engine.errors import MediciError
-from engine.registry import games
+from engine.registry import PROGRAM, default_game, games
 
 GENERAL = "G"
 """The prefix of the rules every game shares (G-1..G-4)."""
+
+
+def example_id() -> str:
+    """A rule id to show in help texts: the default game's ``rule_example`` (``M-8``)."""
+    return default_game().rule_example or f"{GENERAL}-1"
 
 
 def family_names() -> dict[str, str]:
@@ -32,7 +37,8 @@ def family_names() -> dict[str, str]:
     return found
 
 _HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*$")
-_RULE_HEADING = re.compile(r"^([GMS]-[1-9][0-9]*)\s+(.+)$")
+_RULE_HEADING = re.compile(r"^([A-Z]-[1-9][0-9]*)\s+(.+)$")
+"""A rule's heading: its id (a family's letter, ``family_names``, and a number), a title."""
 _LOOSE_ID = re.compile(r"^\s*([A-Za-z])\s*-?\s*([0-9]+)\s*$")
 
 
@@ -163,7 +169,8 @@ def index() -> str:
         if family:
             lines.append(f"{game[0].upper()}{game[1:]}:")
             lines += [f"  {r.id:<5} {r.title}" for r in family]
-    lines.append(f"One rule: medici rules ID (e.g. medici rules M-8). All: {rules_path()}")
+    lines.append(f"One rule: {PROGRAM} rules ID (e.g. {PROGRAM} rules {example_id()}). "
+                 f"All: {rules_path()}")
     return "\n".join(lines)
 
 

@@ -15,12 +15,15 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import UNSAFE_TEXT, Problem, RulesError, quote
 from engine.names import variant_name_problem
 from engine.registry import find, game_ids
 from engine.yamlsafe import Document, dotted, load_yaml, merge
+
+if TYPE_CHECKING:
+    from engine.logic import Logic
 
 MAX_EXTENDS = 8
 
@@ -50,9 +53,12 @@ class Variant:
     game: str
     description: str
     rules: dict[str, Any]
+    """The resolved rules: YAML read in, checked against the game's schema."""
     digest: str
     source: str
-    logic: Any
+    logic: Logic[Any]
+    """The game's logic for these rules; its state type is the game's, known at run time
+    (``Game`` holds it as a ``Logic`` of its own state type)."""
 
     def __repr__(self) -> str:
         return f"<Variant {self.name} ({self.game}) from {self.source}>"
@@ -131,7 +137,9 @@ def resolve_document(
         # A house rule that does not name itself is named after its file, never after
         # the variant it extends (a saved game would otherwise claim the base's rules).
         origins = {**own.origins, ("name",): (own.name, 1)}
-        own = Document({"name": path.stem, **own.data}, own.name, origins)
+        rest = own.data
+        assert isinstance(rest, dict)  # ``data`` without a key: a mapping still
+        own = Document({"name": path.stem, **rest}, own.name, origins)
     return merge(base, own)
 
 
@@ -141,12 +149,14 @@ def _removed(base: Document, own: Document) -> Document:
     Removal happens before the merge, so removing a mapping and writing it again in the
     same file replaces it as a whole.
     """
-    entries = own.data["remove"]  # type: ignore[index]
+    fields = own.data
+    assert isinstance(fields, dict)  # a rules file is a mapping (checked when read)
+    entries = fields["remove"]
     if not isinstance(entries, list):
         file, line = own.where(("remove",))
         message = "expected a list of key paths, such as [player_counts.2]"
         raise RulesError([Problem(file, line, "remove", message)])
-    data = copy.deepcopy(base.data)
+    data: Any = copy.deepcopy(base.data)  # YAML read in: the key paths are checked below
     origins = dict(base.origins)
     problems = []
     for index, entry in enumerate(entries):
@@ -155,7 +165,7 @@ def _removed(base: Document, own: Document) -> Document:
         if isinstance(found, str):
             problems.append(Problem(file, line, f"remove.{index}", found))
             continue
-        parent = data
+        parent: Any = data
         for key in found[:-1]:
             parent = parent[key]
         del parent[found[-1]]
@@ -170,7 +180,7 @@ def _key_path(data: object, entry: object) -> tuple[str | int, ...] | str:
     if not isinstance(entry, (str, int)) or isinstance(entry, bool) or entry == "":
         return f"expected a dotted key path such as player_counts.2, got {entry!r}"
     found: list[str | int] = []
-    node = data
+    node: Any = data  # YAML read in, each step checked
     for word in str(entry).split("."):
         key: str | int | None = None
         if isinstance(node, dict):
@@ -184,7 +194,7 @@ def _key_path(data: object, entry: object) -> tuple[str | int, ...] | str:
                 return f"cannot remove {entry}: {where} is a list (write the whole list instead)"
             return f"cannot remove {entry}: the base has no key {word!r} at {where}"
         found.append(key)
-        node = node[key]  # type: ignore[index]
+        node = node[key]
     return tuple(found)
 
 
@@ -320,7 +330,7 @@ def _stamp(path: Path) -> tuple[Path, int, int]:
 def _name_problems(doc: Document) -> list[Problem]:
     """The variant's name by the rule records check it with (``engine.names``): a variant
     that could be played but whose games could never be loaded back is refused here."""
-    name = doc.data.get("name")
+    name = doc.data.get("name") if isinstance(doc.data, dict) else None
     problem = variant_name_problem(name)
     if problem is None:
         return []
@@ -345,6 +355,7 @@ def load_variant(ref: str, strict: bool | None = None) -> Variant:
     problems = check_document(doc)
     if problems:
         raise RulesError(problems)
+    assert isinstance(doc.data, dict)  # checked: a rules file is a mapping
     var = _build(doc.data, doc.name, strict)
     _FILE_CACHE[key] = ([_stamp(p) for p in files], var)
     return var

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
 from engine.actions import Action, Legal, Span, amount_action
@@ -24,9 +23,9 @@ def random_choice(legal: Sequence[Legal], rng: Rng) -> Action:
     """
     entry = legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
     if entry.__class__ is Span:
-        top = entry.lo + OPEN_RANGE if entry.hi is None else entry.hi  # type: ignore[union-attr]
-        return amount_action(entry.kind, entry.lo + rng.below(top - entry.lo + 1))  # type: ignore[union-attr]
-    return entry  # type: ignore[return-value]
+        top = entry.lo + OPEN_RANGE if entry.hi is None else entry.hi
+        return amount_action(entry.kind, entry.lo + rng.below(top - entry.lo + 1))
+    return entry  # type: ignore[return-value]  # not a Span: an Action (mypy narrows no __class__ test)
 
 
 def random_action(game: Game, rng: Rng) -> Action:
@@ -70,8 +69,8 @@ def play_random(variant: Variant | str, players: int, seed: int) -> Game:
                     break
             entry = options[z % n]
         if entry.__class__ is Span:
-            lo = entry.lo  # type: ignore[union-attr]
-            n = (OPEN_RANGE if entry.hi is None else entry.hi - lo) + 1  # type: ignore[union-attr]
+            lo = entry.lo
+            n = (OPEN_RANGE if entry.hi is None else entry.hi - lo) + 1
             limit = BELOW_LIMITS[n] if n <= 256 else below_limit(n)
             while True:
                 if k == len(ahead):
@@ -85,13 +84,3 @@ def play_random(variant: Variant | str, players: int, seed: int) -> Game:
     return game
 
 
-def mean_ci(values: Sequence[int] | Sequence[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% normal confidence interval."""
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0
-    mean = sum(values) / n
-    if n < 2:
-        return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)

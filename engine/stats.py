@@ -3,7 +3,7 @@
 A share (of wins, of days ending one way) is a proportion: its interval is the Wilson
 score interval, which stays inside 0..1 and does not shrink to nothing when every game
 went the same way (the normal approximation claims 100% ± 0% after eight wins out of
-eight). Other means (money) keep the normal interval of ``engine.simulate.mean_ci``.
+eight). Other means (money) keep the normal interval (``mean_ci``).
 """
 
 from __future__ import annotations
@@ -12,10 +12,20 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from engine.simulate import mean_ci
-
 Z95 = 1.96
-"""The normal quantile of a two-sided 95% interval (as ``engine.simulate.mean_ci`` uses)."""
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def mean_ci(values: Sequence[int] | Sequence[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% normal confidence interval."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, Z95 * math.sqrt(var / n)
 
 
 class Interval(NamedTuple):
@@ -53,7 +63,7 @@ def share_interval_of(n: int, total: float) -> Interval:
 
 
 def mean_interval(values: Sequence[float]) -> Interval:
-    """The mean and its 95% normal interval (``engine.simulate.mean_ci``) as an Interval."""
+    """The mean and its 95% normal interval (``mean_ci``) as an Interval."""
     mean, half = mean_ci(values)
     return Interval(mean, half, mean - half, mean + half)
 

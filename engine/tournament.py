@@ -18,9 +18,9 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, Protocol, TypedDict, TypeVar
 
-from engine.bots import make_bot
+from engine.bots import Bot, make_bot
 from engine.chance import seat_seed
 from engine.errors import MediciError
 from engine.game import Game, new_game
@@ -28,8 +28,79 @@ from engine.layout import fit_table, wrap_words
 from engine.rules import Variant, load_variant, variant_from_rules
 from engine.simulate import play_random
 from engine.stats import Running, share_text
+from engine.views import Summary
 
 RANDOM = "random"
+
+T = TypeVar("T")
+P = TypeVar("P")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Played(Summary):
+    """One game of a run: ``Game.summary()`` (with the game's own tallies) and who played."""
+
+    bots: list[str]
+    """The bot spec of each seat."""
+    seed: int
+
+
+class Numbered(Played):
+    """A game of a run, numbered: game ``game`` of the run (its seed and seats follow)."""
+
+    game: int
+
+
+class Figures(TypedDict):
+    """Win share with its Wilson interval, mean final money with its normal one (``_figures``)."""
+
+    win_share: float
+    win_share_ci95: float
+    win_share_ci95_low: float
+    win_share_ci95_high: float
+    mean_money: float
+    mean_money_ci95: float
+
+
+class BotFigures(Figures):
+    """A bot's figures: over every seat it held."""
+
+    bot: str
+    seats: int
+    games: int
+
+
+class SeatFigures(Figures):
+    """A seat's figures, whichever bot sat there."""
+
+    seat: int
+
+
+class RunSummary(TypedDict):
+    """What ``summarise`` and ``Tally.summary`` give (``medici simulate --json``)."""
+
+    variant: str
+    players: int
+    games: int
+    seed: int
+    lineup: list[str]
+    balanced: bool
+    fair_share: float
+    bots: list[BotFigures]
+    seats: list[SeatFigures]
+
+
+class RunReport(RunSummary):
+    """``Run.as_dict``: the summary, the time and how it ran."""
+
+    seconds: float
+    workers: str
+
+
+class RunResults(RunReport):
+    """``Run.as_dict(results=True)``: the report and every game."""
+
+    results: list[Numbered]
 
 
 class TournamentError(MediciError, ValueError):
@@ -41,7 +112,7 @@ bot_seed = seat_seed
 """The seed of the bot in a seat (``engine.bots.seat_seed``, shared with the shell)."""
 
 
-def play_game(variant: str | Variant, bots: Sequence[str], seed: int) -> dict[str, Any]:
+def play_game(variant: str | Variant, bots: Sequence[str], seed: int) -> Played:
     """One game with ``bots[k]`` in seat ``k``: ``game.summary()`` plus ``bots`` and ``seed``.
 
     Each bot sees only its player's view (``Game.view(seat)``). A line-up of random bots
@@ -58,7 +129,7 @@ def play_game(variant: str | Variant, bots: Sequence[str], seed: int) -> dict[st
     return {**game.summary(), "bots": specs, "seed": seed}
 
 
-def _play(game: Game, players: list[Any]) -> None:
+def _play(game: Game, players: list[Bot]) -> None:
     # The fast path: ``Bot.choose`` checks its move against the legal list it is given here,
     # the list of this very state, so the move needs no second check.
     push = game.push
@@ -77,7 +148,7 @@ def lineup(bots: Sequence[str], index: int) -> list[str]:
 
 def play_batch(
     rules: dict[str, Any], source: str, bots: Sequence[str], seed: int, indexes: Sequence[int]
-) -> list[dict[str, Any]]:
+) -> list[Numbered]:
     """Games ``indexes`` of a run (for a worker process or a Dask worker).
 
     The variant travels as its resolved rules, so workers need no rules files of their own.
@@ -87,23 +158,21 @@ def play_batch(
 
 def iter_batch(
     rules: dict[str, Any], source: str, bots: Sequence[str], seed: int, indexes: Iterable[int]
-) -> Iterator[dict[str, Any]]:
+) -> Iterator[Numbered]:
     """``play_batch`` one game at a time: each record as its game ends (nothing held)."""
     var = variant_from_rules(rules, source)
     for i in indexes:
-        record = play_game(var, lineup(bots, i), seed + i)
-        record["game"] = i
-        yield record
+        yield {**play_game(var, lineup(bots, i), seed + i), "game": i}
 
 
 # -- statistics ---------------------------------------------------------------------------------
-def win_shares(record: dict[str, Any]) -> list[float]:
+def win_shares(record: Summary) -> list[float]:
     """Each seat's share of a game's victory (G-4: equal money shares it)."""
     winners = record["winners"]
     return [1 / len(winners) if s in winners else 0.0 for s in range(len(record["money"]))]
 
 
-def _figures(shares: Running, money: Running) -> dict[str, Any]:
+def _figures(shares: Running, money: Running) -> Figures:
     """Win share with its Wilson interval (a proportion), mean money with its normal one.
 
     ``*_ci95`` is the interval's half-width, ``*_ci95_low``/``*_ci95_high`` its ends (a
@@ -139,7 +208,7 @@ class Tally:
             self.per_bot.setdefault(spec, (Running(), Running()))
         self.per_seat = [(Running(), Running()) for _ in self.bots]
 
-    def add(self, record: dict[str, Any]) -> None:
+    def add(self, record: Played) -> None:
         """Count one finished game (a ``play_game`` record: ``bots``, ``money``, ``winners``)."""
         shares = win_shares(record)
         for seat, spec in enumerate(record["bots"]):
@@ -151,7 +220,7 @@ class Tally:
             self.per_seat[seat][1].add(money)
         self.games += 1
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> RunSummary:
         """What ``summarise`` gives for the games added so far."""
         n = len(self.bots)
         return {
@@ -173,8 +242,8 @@ class Tally:
 
 
 def summarise(
-    records: Iterable[dict[str, Any]], bots: Sequence[str], variant: str, seed: int = 1
-) -> dict[str, Any]:
+    records: Iterable[Played], bots: Sequence[str], variant: str, seed: int = 1
+) -> RunSummary:
     """Win share and mean final money, with 95% intervals, per bot and per seat.
 
     A bot listed twice counts once per seat it holds: its win share is per game and seat,
@@ -191,16 +260,18 @@ def summarise(
 class Run:
     """A finished run: the summary, every game's record in order, and how it ran."""
 
-    summary: dict[str, Any]
-    records: list[dict[str, Any]] = field(default_factory=list)
+    summary: RunSummary
+    records: list[Numbered] = field(default_factory=list)
     seconds: float = 0.0
     workers: str = "serial"
 
-    def as_dict(self, results: bool = False) -> dict[str, Any]:
+    def as_dict(self, results: bool = False) -> RunReport:
         """JSON-ready: the summary with the time and how it ran; with ``results``, every game."""
-        out = {**self.summary, "seconds": round(self.seconds, 3), "workers": self.workers}
+        out: RunReport = {**self.summary, "seconds": round(self.seconds, 3),
+                          "workers": self.workers}
         if results:
-            out["results"] = self.records
+            every: RunResults = {**out, "results": self.records}
+            return every
         return out
 
 
@@ -335,7 +406,7 @@ def run(
     progress: Callable[[int], None] | None = None,
     *,
     keep: bool = True,
-    on_record: Callable[[dict[str, Any]], None] | None = None,
+    on_record: Callable[[Numbered], None] | None = None,
 ) -> Run:
     """Play ``games`` games of ``bots`` (seats rotated) and summarise them.
 
@@ -357,7 +428,7 @@ def run(
     if not 1 <= workers <= MAX_JOBS:
         raise TournamentError(f"jobs must be at least 1 and at most {MAX_JOBS}, got {jobs}")
     tally = Tally(specs, var.name, seed)
-    kept: list[dict[str, Any]] = []
+    kept: list[Numbered] = []
     start = time.perf_counter()
     stream, how = _stream(var, specs, seed, games, workers, scheduler, dask_local)
     done = 0
@@ -377,7 +448,7 @@ def run(
 def _stream(
     var: Variant, bots: list[str], seed: int, games: int, workers: int,
     scheduler: str | None, dask_local: bool,
-) -> tuple[Iterator[dict[str, Any]], str]:
+) -> tuple[Iterator[Numbered], str]:
     """Every game's record in game order, played where asked, and how it is played."""
     parts = batch_ranges(games, workers, bots)
     if scheduler or dask_local:
@@ -388,40 +459,51 @@ def _stream(
         return (r for p in serial for r in iter_batch(var.rules, var.source, bots, seed, p)), \
             "serial"
     used = min(workers, math.ceil(games / len(first)))
-    return _run_pool(var, bots, seed, itertools.chain([first], parts), used), f"{used} processes"
+    batches = in_processes(play_batch, (var.rules, var.source, bots, seed),
+                           itertools.chain([first], parts), used)
+    return (record for batch in batches for record in batch), f"{used} processes"
 
 
-def _in_order(submit: Callable[[range], Any], parts: Iterator[range], window: int
-              ) -> Iterator[dict[str, Any]]:
-    """Records of batches submitted ahead (at most ``window`` in flight), yielded in game
-    order: the oldest batch is waited for while the others play on."""
-    pending: collections.deque[Any] = collections.deque()
+class _Pending(Protocol[T_co]):
+    """A batch submitted to a pool or a cluster (a ``concurrent.futures`` or Dask future)."""
+
+    def result(self) -> T_co:
+        """The batch's results, once it is done."""
+        ...
+
+
+def _in_order(submit: Callable[[P], _Pending[list[T]]], parts: Iterable[P], window: int
+              ) -> Iterator[list[T]]:
+    """The results of batches submitted ahead (at most ``window`` in flight), a batch at a
+    time in the order of ``parts``: the oldest batch is waited for while the others run on."""
+    pending: collections.deque[_Pending[list[T]]] = collections.deque()
     for part in parts:
         pending.append(submit(part))
         if len(pending) >= window:
-            yield from pending.popleft().result()
+            yield pending.popleft().result()
     while pending:
-        yield from pending.popleft().result()
+        yield pending.popleft().result()
 
 
-def _run_pool(
-    var: Variant, bots: list[str], seed: int, parts: Iterator[range], workers: int
-) -> Iterator[dict[str, Any]]:
+def in_processes(work: Callable[..., list[T]], args: Sequence[object], parts: Iterable[P],
+                 workers: int) -> Iterator[list[T]]:
+    """``work(*args, part)`` for each of ``parts`` on a pool of ``workers`` processes, each
+    part's results in the order of ``parts``, a few parts per process in flight (``WINDOW``):
+    the runner of ``run`` and of ``engine.compare``. ``work`` and ``args`` must pickle (a
+    variant travels as its resolved rules)."""
     # Not a plain fork: this process may hold threads (a Dask client's, a caller's), and a
     # forked copy of a lock held by another thread never comes free.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        yield from _in_order(
-            lambda p: pool.submit(play_batch, var.rules, var.source, bots, seed, p),
-            parts, workers * WINDOW,
-        )
+        yield from _in_order(lambda part: pool.submit(work, *args, part), parts,
+                             workers * WINDOW)
 
 
 def _run_dask(
     var: Variant, bots: list[str], seed: int, parts: Iterator[range], workers: int,
     scheduler: str | None,
-) -> tuple[Iterator[dict[str, Any]], str]:
+) -> tuple[Iterator[Numbered], str]:
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -444,16 +526,17 @@ def _run_dask(
         client = Client(cluster)
         how = f"local Dask cluster of {workers} workers"
 
-    def stream() -> Iterator[dict[str, Any]]:
+    def stream() -> Iterator[Numbered]:
         try:
             with client:
                 width = max(1, len(client.scheduler_info().get("workers", {})) or workers)
-                yield from _in_order(
+                for batch in _in_order(
                     lambda p: client.submit(
                         play_batch, var.rules, var.source, bots, seed, p, pure=False
                     ),
                     parts, width * WINDOW,
-                )
+                ):
+                    yield from batch
         finally:
             if cluster is not None:
                 cluster.close()
@@ -465,7 +548,7 @@ def _run_dask(
 CSV_FIELDS = ("game", "seed", "seat", "bot", "money", "won", "win_share")
 
 
-def csv_rows(records: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+def csv_rows(records: Iterable[Numbered]) -> Iterator[dict[str, object]]:
     """One row per game and seat, for ``--csv``."""
     for record in records:
         shares = win_shares(record)
@@ -508,9 +591,9 @@ def report(run_: Run, width: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def _pct(row: dict[str, Any]) -> str:
+def _pct(row: Figures) -> str:
     return share_text(row["win_share"], row["win_share_ci95_low"], row["win_share_ci95_high"], 5)
 
 
-def _money(row: dict[str, Any]) -> str:
+def _money(row: Figures) -> str:
     return f"{row['mean_money']:>7.1f} ± {row['mean_money_ci95']:.1f}"

@@ -27,7 +27,7 @@ from engine.rules import (
 )
 from engine.schema import ListOf, MapOf, Node, validate
 from engine.schema import Record as Fields
-from engine.yamlsafe import Document, KeyPath, Origin, dotted, load_yaml
+from engine.yamlsafe import Document, KeyPath, Origin, Where, dotted, load_yaml
 
 MISSING = object()
 """Stands for a key that one side of a diff does not have."""
@@ -67,10 +67,10 @@ class Difference:
     """One key whose value differs between two resolved variants (``MISSING`` if unset)."""
 
     path: KeyPath
-    left: Any
-    right: Any
-    left_at: Origin | None
-    right_at: Origin | None
+    left: object
+    right: object
+    left_at: Where | None
+    right_at: Where | None
 
     @property
     def key(self) -> str:
@@ -346,8 +346,9 @@ def _emit(
 
 def _flat(value: object) -> bool:
     """A list or mapping whose entries are all scalars (shown on one line)."""
-    entries = value.values() if isinstance(value, dict) else value
-    return all(not isinstance(v, (dict, list)) for v in entries)  # type: ignore[union-attr]
+    entries = value.values() if isinstance(value, dict) else value if isinstance(
+        value, list) else ()
+    return all(not isinstance(v, (dict, list)) for v in entries)
 
 
 def _note(origins: dict[KeyPath, Origin] | None, path: KeyPath) -> str:
@@ -405,10 +406,10 @@ def _same(x: object, y: object) -> bool:
     # 1 == true and 1 == 1.0 in Python; in a rules file they are different values.
     if type(x) is not type(y):
         return False
-    if isinstance(x, list):
-        return len(x) == len(y) and all(map(_same, x, y))  # type: ignore[arg-type]
-    if isinstance(x, dict):
-        return x.keys() == y.keys() and all(_same(x[k], y[k]) for k in x)  # type: ignore[attr-defined]
+    if isinstance(x, list) and isinstance(y, list):
+        return len(x) == len(y) and all(map(_same, x, y))
+    if isinstance(x, dict) and isinstance(y, dict):
+        return x.keys() == y.keys() and all(_same(x[k], y[k]) for k in x)
     return x == y
 
 
@@ -444,7 +445,7 @@ def diff_as_json(differences: list[Difference]) -> list[dict[str, Any]]:
     return out
 
 
-def _at(origin: Origin | None) -> str | None:
+def _at(origin: Where | None) -> str | None:
     if origin is None:
         return None
     file, line = origin

@@ -9,7 +9,13 @@ again.
 """
 
 # No `from __future__ import annotations`: TypedDict reads NotRequired at class creation.
-from typing import NotRequired, TypedDict
+from collections.abc import Sequence
+from typing import NotRequired
+
+# typing_extensions' TypedDict knows ReadOnly (PEP 705, in typing from Python 3.13): a game's
+# view narrows ``players`` to its own player type, which a read-only key allows. A game's
+# views subclass these, so they use this TypedDict too.
+from typing_extensions import ReadOnly, TypedDict
 
 
 class PlayerView(TypedDict):
@@ -30,7 +36,18 @@ class View(TypedDict):
     game: str
     phase: str
     current_player: int | None
-    players: list[PlayerView]
+    players: ReadOnly[Sequence[PlayerView]]
+    """Each player, in seat order (a game's view narrows it to its own player type)."""
+    winners: list[int]
+    viewer: int | None
+    """Whose view it is: a seat, or None for the full view (G-3)."""
+
+
+class Summary(TypedDict):
+    """Figures of a finished game (``Game.summary()``); games add their own tallies."""
+
+    money: list[int]
+    """Each player's final money, as it counts for the win (G-4)."""
     winners: list[int]
 
 
@@ -38,6 +55,14 @@ class Event(TypedDict):
     """What every logged event holds (G-1): its ``type``; games add their own keys."""
 
     type: str
+
+
+class MoveEvent(TypedDict):
+    """A player's move with nothing more to say (``stop``, ``pass``); a game's move events
+    add their own keys."""
+
+    type: str
+    player: int
 
 
 class SetupEvent(TypedDict):

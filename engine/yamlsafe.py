@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import os
 import re
-from typing import ClassVar, NoReturn
+from typing import TYPE_CHECKING, NoReturn, Protocol
 
 import yaml
 
@@ -20,6 +20,8 @@ from engine.errors import Problem, RulesError
 Key = str | int
 KeyPath = tuple[Key, ...]
 Origin = tuple[str, int]
+Where = tuple[str, int | None]
+"""A file and line, the line None where no line can be named (``Document.where``)."""
 
 MAX_DEPTH = 32
 MAX_DIGITS = 400
@@ -41,17 +43,23 @@ class _Loader(yaml.SafeLoader):
     # so a string that yaml.safe_dump writes unquoted always reads back as a
     # string. Dropped on purpose: yes/no/on/off booleans, octal/hex/sexagesimal
     # ints, timestamps, '=' and '<<' (merge keys are refused separately).
-    yaml_implicit_resolvers: ClassVar[dict] = {}
+    yaml_implicit_resolvers: dict[str | None, list[tuple[str, re.Pattern[str]]]] = {}
 
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self._depth = 0
 
-    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
+    if TYPE_CHECKING:  # PyYAML's stubs leave the parser's two event methods untyped
+        def peek_event(self) -> yaml.Event: ...
+        def get_event(self) -> yaml.Event: ...
+
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         event = self.peek_event()
-        if isinstance(event, yaml.AliasEvent) or event.anchor is not None:
+        if isinstance(event, yaml.AliasEvent) or (
+                isinstance(event, yaml.NodeEvent) and event.anchor is not None):
             raise _Refused(event.start_mark, ANCHORS)
-        if event.tag is not None:
+        if isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)) and (
+                event.tag is not None):
             raise _Refused(
                 event.start_mark,
                 f"tags are not allowed (found {_short_tag(event.tag)}): write a plain value; "
@@ -90,12 +98,18 @@ _Loader.add_implicit_resolver(
 _Loader.add_implicit_resolver(_NULL, re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""])
 
 
+class _Mark(Protocol):
+    """Where a YAML event starts (PyYAML's mark, or its C extension's)."""
+
+    line: int
+
+
 class _Refused(Exception):
     """Something the loader refuses, found while composing (before any data exists)."""
 
-    def __init__(self, mark: yaml.Mark, message: str) -> None:
+    def __init__(self, mark: _Mark | None, message: str) -> None:
         super().__init__(message)
-        self.line = mark.line + 1
+        self.line = mark.line + 1 if mark is not None else None
         self.message = message
 
 
@@ -119,7 +133,7 @@ class Document:
         self.name = name
         self.origins = origins
 
-    def where(self, path: KeyPath) -> tuple[str, int | None]:
+    def where(self, path: KeyPath) -> Where:
         """The origin of ``path``, or of its nearest ancestor that has one."""
         path = tuple(path)
         for end in range(len(path), -1, -1):
@@ -292,6 +306,7 @@ class _Builder:
                 self.origins[path + (index,)] = (self.name, _line(item))
                 items.append(self.value(item, path + (index,)))
             return items
+        assert isinstance(node, yaml.ScalarNode)  # the composer makes no other node
         return self.scalar(node, path)
 
     def mapping(self, node: yaml.MappingNode, path: KeyPath) -> dict[Key, object]:
@@ -311,6 +326,8 @@ class _Builder:
                 )
                 continue
             key = self.scalar(key_node, path)
+            if not isinstance(key, (str, int)):  # a number too long to read: told above
+                continue
             if key in result:
                 first = self.origins[path + (key,)][1]
                 self.problem(

@@ -96,9 +96,9 @@ def test_a_decision_depends_on_the_seed_and_the_view_only() -> None:
 
 
 # -- blind to the hidden order (G-3) -----------------------------------------------------------
-def _two_medici_games(table: type) -> tuple[Game, Game]:
+def _two_medici_games(medici_table: type) -> tuple[Game, Game]:
     """Two 4-player games whose day-1 piles share their first three cards and nothing more."""
-    cards = list(table.cards)
+    cards = list(medici_table.cards)
     shown = cards[:3]
     rest = cards[3:]
     one = shown + rest[:21]
@@ -142,8 +142,8 @@ def _assert_blind(one: Game, two: Game, specs: list[str]) -> None:
     assert sample_a.view() == sample_b.view()
 
 
-def test_medici_bots_decide_alike_when_only_the_hidden_pile_differs(table: type) -> None:
-    one, two = _two_medici_games(table)
+def test_medici_bots_decide_alike_when_only_the_hidden_pile_differs(medici_table: type) -> None:
+    one, two = _two_medici_games(medici_table)
     for game in (one, two):
         game.apply("draw")
         game.apply("draw")  # the selector now decides: draw a third card or stop (M-8)

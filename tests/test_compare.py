@@ -87,6 +87,19 @@ def test_jobs_do_not_change_the_results() -> None:
     )
 
 
+def test_processes_play_the_same_pairs_as_one_process(tmp_path, monkeypatch) -> None:
+    """``compare --jobs 2`` runs on the tournament's runner (the variant travels as its
+    rules, so a house rules file needs no path in the workers)."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: medici\nname: house\ndays: 2\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    serial = compare("medici", "house.yaml", bots="random", games=6, seed=5, jobs=1)
+    pooled = compare("medici", "house.yaml", bots="random", games=6, seed=5, jobs=2)
+    assert pooled.results_a == serial.results_a
+    assert pooled.results_b == serial.results_b
+    assert all(len(r.period_ends) == 2 for r in pooled.results_b)
+
+
 def test_report_and_chart_show_every_figure(four_days: Comparison) -> None:
     report = format_report(four_days)
     assert report.startswith(

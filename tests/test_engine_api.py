@@ -252,9 +252,9 @@ def test_view_of_a_missing_seat_is_refused(seat):
 # -- chance given instead of drawn -----------------------------------------------------
 
 
-def test_given_chance_plays_the_given_cards(table):
+def test_given_chance_plays_the_given_cards(medici_table):
     """chance={"orders", "choices"}: the pile comes up in the given order, no seed needed."""
-    order = table.order([(["gold:10", "fur:5", "dye:0"], None, 0)])
+    order = medici_table.order([(["gold:10", "fur:5", "dye:0"], None, 0)])
     game = engine.new_game("medici", 4, chance={"orders": [order], "choices": [1]})
     assert game.events[0]["seed"] is None and game.current_player == 1
     assert game.view()["pile"] == order
@@ -262,11 +262,11 @@ def test_given_chance_plays_the_given_cards(table):
     assert game.view()["lot"] == ["gold:10", "fur:5", "dye:0"]
 
 
-def test_given_chance_running_out_raises_and_changes_nothing(table):
+def test_given_chance_running_out_raises_and_changes_nothing(medici_table):
     """ChanceExhausted when the script has no day 2; the game is exactly as before."""
-    game = table.new(3, [table.order([], count=18)])
+    game = medici_table.new(3, [medici_table.order([], count=18)])
     with pytest.raises(ChanceExhausted, match="no draw order given for day 2"):
-        table.discard_rest(game)
+        medici_table.discard_rest(game)
     assert game.phase == "bidding" and game.view()["day"] == 1
     view, events = game.view(), list(game.events)
     with pytest.raises(ChanceExhausted):
@@ -274,18 +274,18 @@ def test_given_chance_running_out_raises_and_changes_nothing(table):
     assert game.view() == view and game.events == events
 
 
-def test_given_chance_missing_tie_break_raises_and_changes_nothing(table):
+def test_given_chance_missing_tie_break_raises_and_changes_nothing(medici_table):
     """The day-2 tie-break is a chance outcome too (M-6)."""
-    orders = [table.order([], count=18), table.order([], count=18)]
-    game = table.new(3, orders, choices=[0])
+    orders = [medici_table.order([], count=18), medici_table.order([], count=18)]
+    game = medici_table.new(3, orders, choices=[0])
     with pytest.raises(ChanceExhausted, match="no choice given for day 2 start player"):
-        table.discard_rest(game)
+        medici_table.discard_rest(game)
     view = game.view()
     assert view["day"] == 1 and game.phase == "bidding"
     assert not [e for e in game.events if e["type"] == "day_end"]
 
 
-def test_partly_given_order_leaves_the_rest_unknown(table):
+def test_partly_given_order_leaves_the_rest_unknown(medici_table):
     """A day's order may be shorter than the pile: the rest is '?', removed unknown."""
     known = ["gold:10", "fur:5"]
     game = engine.new_game("medici", 4, chance={"orders": [known], "choices": [0]})
@@ -363,12 +363,12 @@ def test_apply_refuses_what_is_not_an_action(junk):
         game.apply(junk)
 
 
-def test_free_fill_from_unknown_cards_raises_and_changes_nothing(table):
+def test_free_fill_from_unknown_cards_raises_and_changes_nothing(medici_table):
     """A free fill needing cards the script does not give: ChanceExhausted, nothing changed."""
     lots = [(["fur:0", "fur:1", "fur:2"], 0, 1), (["fur:3", "fur:4", "fur:5"], 0, 1)]
     cards = [c for cards, _, _ in lots for c in cards] + ["gold:10"]
     game = engine.new_game("medici", 2, chance={"orders": [cards], "choices": [0]})
-    table.lots(game, lots)
+    medici_table.lots(game, lots)
     game.apply("draw").apply("stop").apply("pass")
     view, events = game.view(), list(game.events)
     with pytest.raises(ChanceExhausted, match="no draw order given for day 1 pile, continued"):
@@ -392,12 +392,13 @@ def test_bad_given_chance_is_refused(chance, message):
         engine.new_game("medici", 4, chance=chance)
 
 
-def test_bad_later_order_with_a_fallback_changes_nothing(table):
+def test_bad_later_order_with_a_fallback_changes_nothing(medici_table):
     """G-2: a refused chance outcome leaves the game as it was, fallback or not."""
-    chance = GivenChance([table.order([], count=18), ["fur:0", "fur:0"]], [0], SeededChance(1))
+    chance = GivenChance([medici_table.order([], count=18), ["fur:0", "fur:0"]], [0],
+                         SeededChance(1))
     game = engine.new_game("medici", 3, chance=chance)
     with pytest.raises(ChanceExhausted):
-        table.discard_rest(game)
+        medici_table.discard_rest(game)
     assert game.phase == "bidding" and game.legal_actions()
 
 
@@ -423,10 +424,10 @@ def test_replay_refuses_a_log_that_does_not_follow():
         engine.replay(illegal)
 
 
-def test_replay_without_a_seed_uses_the_logged_chance(table):
+def test_replay_without_a_seed_uses_the_logged_chance(medici_table):
     """G-1: a given-chance game has no seed; its log alone replays it."""
-    game = table.new(3, [table.order([], count=18)], fallback=8)
-    table.discard_rest(game)
+    game = medici_table.new(3, [medici_table.order([], count=18)], fallback=8)
+    medici_table.discard_rest(game)
     assert game.events[0]["seed"] is None
     again = engine.replay(game.events)
     assert again.events == game.events and again.view() == game.view()

@@ -5,7 +5,7 @@ inputs each time, as far as the seconds go). ``pytest -m fuzz`` runs the long mo
 ``MEDICI_FUZZ_SECONDS`` seconds per target (default 120) from a fresh seed, printed so a
 failure can be replayed with ``MEDICI_FUZZ_SEED``. Either way a crash or a hang fails the
 test with its reproducer; each one found becomes a pinned case in
-``tests/test_hostile_input.py``.
+``tests/test_refusals.py``.
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ def by_player(events: list[dict]) -> dict[int, int]:
 # -- the worked examples ---------------------------------------------------------------
 
 
-def test_auction_example_adam_barbara_charles_diana(table):
+def test_auction_example_adam_barbara_charles_diana(medici_table):
     """The Chinese rulebook: Adam (2 cards) presents 3; Barbara (3) and Charles (4) cannot bid;
     Diana (2) bids 7, Adam passes, Diana loads and pays 7; a further lot of 3 fits only
     Adam, who takes it for 1 (M-7, M-8, M-9, M-10)."""
@@ -68,9 +68,9 @@ def test_auction_example_adam_barbara_charles_diana(table):
     ]
     example = ["gold:10", "fur:5", "dye:5"]
     further = ["cloth:5", "grain:5", "spice:5"]
-    order = table.order([*setup, (example, diana, 7), (further, adam, 1)])
-    game = table.new(["Adam", "Barbara", "Charles", "Diana"], [order], choices=[adam])
-    selectors = table.lots(game, setup)
+    order = medici_table.order([*setup, (example, diana, 7), (further, adam, 1)])
+    game = medici_table.new(["Adam", "Barbara", "Charles", "Diana"], [order], choices=[adam])
+    selectors = medici_table.lots(game, setup)
     assert selectors == [adam, barbara, charles, diana, adam, barbara, charles, diana]
     holds = [len(p["ship"]) for p in game.view()["players"]]
     assert holds == [2, 3, 4, 2]
@@ -111,7 +111,7 @@ def test_auction_example_adam_barbara_charles_diana(table):
     assert game.current_player == charles
 
 
-def test_five_player_ship_tie_pays_30_20_7_7_0(table):
+def test_five_player_ship_tie_pays_30_20_7_7_0(medici_table):
     """M-13, M-14 worked example: 5 players, two tied for third share (10 + 5) // 2 = 7."""
     lots = [
         (["gold:10", "fur:5", "fur:5"], 0, 1),
@@ -124,10 +124,10 @@ def test_five_player_ship_tie_pays_30_20_7_7_0(table):
         (["dye:3", "spice:3"], 3, 1),
     ]
     zeros = ["fur:0", "cloth:0", "grain:0", "dye:0", "spice:0"]
-    game = table.new(5, [table.order(lots, zeros, 30)], fallback=1)
-    table.lots(game, lots)
+    game = medici_table.new(5, [medici_table.order(lots, zeros, 30)], fallback=1)
+    medici_table.lots(game, lots)
     # Everyone but seat 4 is full: seat 4 fills for free from the top of the pile (M-12).
-    assert table.new_events(game, 0, "free_fill") == [
+    assert medici_table.new_events(game, 0, "free_fill") == [
         {"type": "free_fill", "player": 4, "cards": zeros}
     ]
     ships = payouts(game, "ship", day=1)
@@ -138,7 +138,7 @@ def test_five_player_ship_tie_pays_30_20_7_7_0(table):
 
 
 @pytest.fixture(scope="module")
-def track_game(table):
+def track_game(medici_table):
     """Three scripted 4-player days: on fur, seat 0 ends on level 7 and seats 1 and 2 on
     level 6, seat 3 on level 0; seat 3 always takes the free fill (M-12)."""
     days = [
@@ -176,13 +176,13 @@ def track_game(table):
             ["cloth:1", "cloth:2", "cloth:3", "cloth:4", "cloth:5"],
         ),
     ]
-    orders = [table.order(lots, tail, 24) for lots, tail in days]
-    game = table.new(4, orders, choices=[0], fallback=7)
+    orders = [medici_table.order(lots, tail, 24) for lots, tail in days]
+    game = medici_table.new(4, orders, choices=[0], fallback=7)
     tracks_at_day_start = []
     for lots, tail in days:
         tracks_at_day_start.append([p["tracks"] for p in game.view()["players"]])
-        table.lots(game, lots)
-        fills = table.new_events(game, 0, "free_fill")
+        medici_table.lots(game, lots)
+        fills = medici_table.new_events(game, 0, "free_fill")
         assert fills[-1] == {"type": "free_fill", "player": 3, "cards": tail}
     assert game.is_over
     return game, tracks_at_day_start
@@ -283,12 +283,12 @@ def test_M6_days_2_and_3_start_with_least_money(track_game):
 # -- components and setup --------------------------------------------------------------
 
 
-def test_M1_thirty_six_cards_five_commodities_and_gold(table):
+def test_M1_thirty_six_cards_five_commodities_and_gold(medici_table):
     """M-1: 5 commodities x values 0,1,2,3,4,5,5 plus one gold 10: the 6-player pile is the deck."""
     game = engine.new_game("medici", 6, seed=11)
     view = game.view()
     assert len(view["pile"]) == 36
-    assert Counter(view["pile"]) == Counter(table.cards)
+    assert Counter(view["pile"]) == Counter(medici_table.cards)
     assert view["removed"] == []
 
 
@@ -309,7 +309,7 @@ def test_M2_money_never_below_zero_no_loans():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_M3_cards_in_play_each_day_rest_removed_unseen(players, table):
+def test_M3_cards_in_play_each_day_rest_removed_unseen(players, medici_table):
     """M-3: 2p 18, 3p 18, 4p 24, 5p 30, 6p 36 cards; the rest removed; reshuffled each day."""
     game = engine.new_game("medici", players, seed=20 + players)
     for day in (1, 2):
@@ -317,15 +317,15 @@ def test_M3_cards_in_play_each_day_rest_removed_unseen(players, table):
         assert view["day"] == day
         assert view["pile_count"] == CARDS_PER_DAY[players] == len(view["pile"])
         assert len(view["removed"]) == 36 - CARDS_PER_DAY[players]
-        assert Counter(view["pile"] + view["removed"]) == Counter(table.cards)
+        assert Counter(view["pile"] + view["removed"]) == Counter(medici_table.cards)
         assert view["discards"] == [] and all(p["ship"] == [] for p in view["players"])
         order = [e for e in game.events if e["type"] == "order"][-1]
         assert order["what"] == f"day {day} pile" and order["order"] == view["pile"]
-        table.discard_rest(game)
+        medici_table.discard_rest(game)
 
 
 @pytest.mark.parametrize(("players", "holds"), [(2, 7), (3, 5), (4, 5), (5, 5), (6, 5)])
-def test_M4_ship_capacity(players, holds, table):
+def test_M4_ship_capacity(players, holds, medici_table):
     """M-4: ships hold 5 cards, 7 in the 2-player game; a full ship has no free holds."""
     game = engine.new_game("medici", players, seed=2)
     assert [p["free_holds"] for p in game.view()["players"]] == [holds] * players
@@ -335,13 +335,13 @@ def test_M4_ship_capacity(players, holds, table):
         me = game.view()["players"][buyer]
         assert len(me["ship"]) == bought and me["free_holds"] == holds - bought
         size = min(3, holds - bought)
-        table.lot(game, game.view()["pile"][:size], buyer)
+        medici_table.lot(game, game.view()["pile"][:size], buyer)
         bought += size
-    loaded = [c for e in table.new_events(game, 0, "buy") for c in e["cards"]]
+    loaded = [c for e in medici_table.new_events(game, 0, "buy") for c in e["cards"]]
     assert len(loaded) == holds
     if players == 2:
         # The other player is the last one in the day: the day ends with a free fill.
-        fill = table.new_events(game, 0, "free_fill")
+        fill = medici_table.new_events(game, 0, "free_fill")
         assert len(fill) == 1 and len(fill[0]["cards"]) == holds
     else:
         me = game.view()["players"][buyer]
@@ -366,17 +366,17 @@ def test_M6_day_1_start_player_is_random_and_logged():
     assert seen == {0, 1, 2, 3}
 
 
-def test_M6_given_start_player_selects_first(table):
+def test_M6_given_start_player_selects_first(medici_table):
     """M-6: a given day-1 choice decides who selects first."""
-    game = table.new(4, [table.order([])], choices=[2])
+    game = medici_table.new(4, [medici_table.order([])], choices=[2])
     assert game.current_player == 2 and game.view()["start_player"] == 2
 
 
-def test_M7_full_player_out_for_the_day(table):
+def test_M7_full_player_out_for_the_day(medici_table):
     """M-7: a full ship's owner neither selects nor bids for the rest of the day."""
     lots = [(["fur:0", "fur:1", "fur:2"], 0, 1), (["fur:3", "fur:4"], 0, 1)]
-    game = table.new(3, [table.order(lots, count=18)])
-    assert table.lots(game, lots) == [0, 1]
+    game = medici_table.new(3, [medici_table.order(lots, count=18)])
+    assert medici_table.lots(game, lots) == [0, 1]
     assert game.view()["players"][0]["free_holds"] == 0
     game.apply("draw").apply("stop")  # seat 2 selects
     assert game.view()["bidders"] == [1, 2]
@@ -384,9 +384,9 @@ def test_M7_full_player_out_for_the_day(table):
     assert game.current_player == 1  # seat 0 is skipped as selector
 
 
-def test_M8_selector_draws_one_to_three_cards(table):
+def test_M8_selector_draws_one_to_three_cards(medici_table):
     """M-8: draw, then stop or draw again, at most three; stop needs a card."""
-    game = table.new(4, [table.order([])])
+    game = medici_table.new(4, [medici_table.order([])])
     assert game.legal_actions() == [engine.Action("draw")]
     with pytest.raises(engine.IllegalAction, match="draw at least one card"):
         game.apply("stop")
@@ -400,15 +400,15 @@ def test_M8_selector_draws_one_to_three_cards(table):
     assert game.phase == "bidding" and len(game.view()["lot"]) == 3
 
 
-def test_M8_lot_limited_by_free_holds_of_someone_still_in_the_day(table):
+def test_M8_lot_limited_by_free_holds_of_someone_still_in_the_day(medici_table):
     """M-8 (default any_player): a lot of n needs a player with n free holds."""
     lots = [
         (["fur:0", "fur:1", "fur:2"], 0, 1),
         (["fur:3", "fur:4", "fur:5"], 1, 1),
         (["cloth:0", "cloth:1", "cloth:2"], 2, 1),
     ]
-    game = table.new(3, [table.order(lots, count=18)])
-    table.lots(game, lots)
+    game = medici_table.new(3, [medici_table.order(lots, count=18)])
+    medici_table.lots(game, lots)
     # Everyone has 2 free holds: a third card would make a lot nobody can take.
     game.apply("draw").apply("draw")
     assert engine.Action("draw") not in game.legal_actions()
@@ -446,10 +446,10 @@ def test_M9_bid_at_least_1_above_high_bid_within_money():
     assert [b["bid"] for b in view["bids"]] == [5, 6]
 
 
-def test_M10_high_bidder_pays_and_loads(table):
+def test_M10_high_bidder_pays_and_loads(medici_table):
     """M-10: the high bidder pays the bank and loads the whole lot."""
     cards = ["gold:10", "fur:3"]
-    game = table.new(4, [table.order([(cards, None, 0)])])
+    game = medici_table.new(4, [medici_table.order([(cards, None, 0)])])
     game.apply("draw").apply("draw").apply("stop")  # seat 0 selects; 1, 2, 3, 0 bid
     game.apply("bid 3").apply("bid 4").apply("pass").apply("bid 9")
     view = game.view()
@@ -458,10 +458,10 @@ def test_M10_high_bidder_pays_and_loads(table):
     assert game.events[-1] == {"type": "buy", "player": 0, "cards": cards, "price": 9}
 
 
-def test_M10_everyone_passes_lot_discarded(table):
+def test_M10_everyone_passes_lot_discarded(medici_table):
     """M-10: if everyone passes, the lot is discarded face down for the rest of the day."""
-    game = table.new(3, [table.order([(["gold:10"], None, 0)], count=18)])
-    table.lot(game, ["gold:10"], None)
+    game = medici_table.new(3, [medici_table.order([(["gold:10"], None, 0)], count=18)])
+    medici_table.lot(game, ["gold:10"], None)
     view = game.view()
     assert view["discards"] == ["gold:10"]
     assert all(p["ship"] == [] and p["money"] == 40 for p in view["players"])
@@ -469,7 +469,7 @@ def test_M10_everyone_passes_lot_discarded(table):
     assert game.current_player == 1
 
 
-def test_M11_next_selector_to_the_left_skipping_full_ships(table):
+def test_M11_next_selector_to_the_left_skipping_full_ships(medici_table):
     """M-11: selectors go clockwise; a full player is passed over."""
     lots = [
         (["fur:0", "fur:1", "fur:2"], 2, 1),  # seat 0 selects, seat 2 buys
@@ -477,51 +477,52 @@ def test_M11_next_selector_to_the_left_skipping_full_ships(table):
         (["cloth:0"], None, 0),  # seat 3 selects (seat 2 skipped)
         (["cloth:1"], None, 0),  # seat 0
     ]
-    game = table.new(4, [table.order(lots)])
-    assert table.lots(game, lots) == [0, 1, 3, 0]
+    game = medici_table.new(4, [medici_table.order(lots)])
+    assert medici_table.lots(game, lots) == [0, 1, 3, 0]
     assert game.current_player == 1
 
 
-def test_M12_pile_empty_after_an_auction_ends_the_day(table):
+def test_M12_pile_empty_after_an_auction_ends_the_day(medici_table):
     """M-12 (b): the day ends when the pile is empty after an auction."""
-    game = table.new(3, [table.order([], count=18)], fallback=4)
-    table.discard_rest(game)
+    game = medici_table.new(3, [medici_table.order([], count=18)], fallback=4)
+    medici_table.discard_rest(game)
     day_end = [e for e in game.events if e["type"] == "day_end"]
     assert day_end == [{"type": "day_end", "day": 1, "by": "empty_pile"}]
     assert game.view()["day"] == 2
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_M13_ship_payouts_by_rank(players, table):
+def test_M13_ship_payouts_by_rank(players, medici_table):
     """M-13: ship values ranked, paid 2p 20/0 ... 6p 30/20/15/10/5/0 (not 20 for 6p third)."""
     cards = ["gold:10", "fur:5", "fur:4", "fur:3", "fur:2", "fur:1"][:players]
     lots = [([card], seat, 1) for seat, card in enumerate(cards)]
-    game = table.new(players, [table.order(lots, count=CARDS_PER_DAY[players])], fallback=1)
-    table.lots(game, lots)
-    table.discard_rest(game)
+    day = medici_table.order(lots, count=CARDS_PER_DAY[players])
+    game = medici_table.new(players, [day], fallback=1)
+    medici_table.lots(game, lots)
+    medici_table.discard_rest(game)
     ships = payouts(game, "ship", day=1)
     assert [e["player"] for e in ships] == list(range(players))
     assert [e["amount"] for e in ships] == SHIP_PAYOUTS[players]
     assert [e["place"] for e in ships] == list(range(1, players + 1))
 
 
-def test_M14_all_tied_share_every_place_rounded_down(table):
+def test_M14_all_tied_share_every_place_rounded_down(medici_table):
     """M-14: three empty ships tie: (30 + 15 + 0) // 3 = 15 each."""
-    game = table.new(3, [table.order([], count=18)], fallback=1)
-    table.discard_rest(game)
+    game = medici_table.new(3, [medici_table.order([], count=18)], fallback=1)
+    medici_table.discard_rest(game)
     ships = payouts(game, "ship", day=1)
     assert [e["amount"] for e in ships] == [15, 15, 15]
     assert all(e["tied"] == [0, 1, 2] and e["place"] == 1 for e in ships)
 
 
-def test_M15_tracks_move_by_count_not_value_gold_never(table):
+def test_M15_tracks_move_by_count_not_value_gold_never(medici_table):
     """M-15: one level per card of the commodity on the ship; gold moves nothing; at day end."""
     lots = [(["gold:10", "fur:0", "fur:5"], 0, 1), (["dye:4"], 0, 1)]
-    game = table.new(3, [table.order(lots, count=18)], fallback=2)
-    table.lots(game, lots)
+    game = medici_table.new(3, [medici_table.order(lots, count=18)], fallback=2)
+    medici_table.lots(game, lots)
     assert game.view()["players"][0]["tracks"]["fur"] == 0  # not before the day ends
     assert not [e for e in game.events if e["type"] == "track"]
-    table.discard_rest(game)
+    medici_table.discard_rest(game)
     moves = [e for e in game.events if e["type"] == "track"]
     assert moves == [
         {"type": "track", "player": 0, "commodity": "fur", "cards": 2, "from": 0, "to": 2},
@@ -532,15 +533,15 @@ def test_M15_tracks_move_by_count_not_value_gold_never(table):
     }
 
 
-def test_M16_majority_with_ties_and_level_0(table):
+def test_M16_majority_with_ties_and_level_0(medici_table):
     """M-16: 10 for the highest, 5 for the second, ties shared; level 0 ranks too.
 
     Two tied on top share (10 + 5) // 2 = 7; three tied (all on 0) get 15 // 3 = 5.
     """
     lots = [(["fur:1"], 0, 1), (["fur:2"], 1, 1), (["dye:3"], 2, 1)]
-    game = table.new(3, [table.order(lots, count=18)], fallback=3)
-    table.lots(game, lots)
-    table.discard_rest(game)
+    game = medici_table.new(3, [medici_table.order(lots, count=18)], fallback=3)
+    medici_table.lots(game, lots)
+    medici_table.discard_rest(game)
     fur = {e["player"]: e["amount"] for e in payouts(game, "majority", day=1, commodity="fur")}
     assert fur == {0: 7, 1: 7}
     dye = {e["player"]: e["amount"] for e in payouts(game, "majority", day=1, commodity="dye")}
@@ -553,12 +554,12 @@ def test_M16_majority_with_ties_and_level_0(table):
         ]
 
 
-def test_M18_game_ends_after_day_3_equal_money_shares_victory(table):
+def test_M18_game_ends_after_day_3_equal_money_shares_victory(medici_table):
     """M-18, G-4: after day 3 is scored the game is over; equal money shares the victory."""
-    game = table.new(4, [table.order([])], fallback=5)
+    game = medici_table.new(4, [medici_table.order([])], fallback=5)
     for _ in range(3):
         assert not game.is_over and game.winners == []
-        table.discard_rest(game)
+        medici_table.discard_rest(game)
     assert game.is_over and game.phase == "game_over"
     assert [e["day"] for e in game.events if e["type"] == "day_end"] == [1, 2, 3]
     assert len([e for e in game.events if e["type"] == "order"]) == 3
@@ -607,15 +608,15 @@ def test_M19_amigo_edition_tables(amigo):
 
 
 @pytest.mark.parametrize("variant", ["medici", "medici-amigo"])
-def test_M19_amigo_six_player_day_scored_by_its_tables(variant, amigo, table):
+def test_M19_amigo_six_player_day_scored_by_its_tables(variant, amigo, medici_table):
     """M-19 against M-13/M-17 in play: 6p ship payouts and the level-5 bonus differ."""
     # Seat 0: five fur cards worth 19 (fur level 5); seats 1-5: one card each, 10 down to 2.
     lots = [(["fur:5", "fur:5", "fur:4"], 0, 1), (["fur:3", "fur:2"], 0, 1)]
     cards = ["gold:10", "spice:5", "spice:4", "spice:3", "spice:2"]
     lots += [([card], seat, 1) for seat, card in enumerate(cards, start=1)]
-    game = table.new(6, [table.order(lots, count=36)], variant=variant, fallback=6)
-    table.lots(game, lots)
-    table.discard_rest(game)
+    game = medici_table.new(6, [medici_table.order(lots, count=36)], variant=variant, fallback=6)
+    medici_table.lots(game, lots)
+    medici_table.discard_rest(game)
     ships = payouts(game, "ship", day=1)
     expected = [30, 20, 10, 10, 5, 0] if variant == "medici-amigo" else SHIP_PAYOUTS[6]
     assert [e["amount"] for e in ships] == expected

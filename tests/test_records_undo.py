@@ -62,14 +62,14 @@ def test_undo_never_crosses_into_the_previous_day() -> None:
         undo(game)
 
 
-def test_the_free_fill_reveals_cards(table) -> None:
+def test_the_free_fill_reveals_cards(medici_table) -> None:
     """M-12: the free fill turns up cards; the move that caused it cannot be undone."""
-    cards = list(table.cards)
-    game = table.new(3, [cards[:18]], choices=[0], fallback=9)
-    table.lot(game, cards[0:3], buyer=1)
-    table.lot(game, cards[3:6], buyer=2)
-    table.lot(game, cards[6:8], buyer=1)  # player 2's ship is full
-    table.lot(game, cards[8:10], buyer=2)  # player 3's too: player 1 fills for free
+    cards = list(medici_table.cards)
+    game = medici_table.new(3, [cards[:18]], choices=[0], fallback=9)
+    medici_table.lot(game, cards[0:3], buyer=1)
+    medici_table.lot(game, cards[3:6], buyer=2)
+    medici_table.lot(game, cards[6:8], buyer=1)  # player 2's ship is full
+    medici_table.lot(game, cards[8:10], buyer=2)  # player 3's too: player 1 fills for free
     last = game.events[_moves(game)[-1]:]
     assert any(e["type"] == "free_fill" for e in last)
     with pytest.raises(IllegalAction, match="cannot undo pass: the free fill turned up cards"):
@@ -123,16 +123,16 @@ def test_undo_then_redo_is_the_same_game_and_chance_goes_on_alike(game, seed, mo
     assert back.events == original.events
 
 
-def test_undo_keeps_outcomes_given_ahead_for_a_table_game(table) -> None:
+def test_undo_keeps_outcomes_given_ahead_for_a_table_game(medici_table) -> None:
     """A table game entered with day 2's order in advance keeps it through an undo."""
-    cards = list(table.cards)
+    cards = list(medici_table.cards)
     day1, day2 = cards[:18], list(reversed(cards))[:18]
-    game = table.new(2, [day1, day2], choices=[0])
+    game = medici_table.new(2, [day1, day2], choices=[0])
     game.apply("draw")
     game.apply("stop")
     game.apply("bid 2")
     back = undo(game)
     back.apply("bid 2")
     back.apply("pass")
-    table.discard_rest(back)
+    medici_table.discard_rest(back)
     assert [e for e in back.events if e["type"] == "order"][1]["order"] == day2

@@ -7,74 +7,19 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
 
 import pytest
+from tables import GOODS, StrozziTable
 
 import engine
 from engine import Action, IllegalAction, Span
 from engine.game import Game, game_from_view
 
-VARIANT = "medici-vs-strozzi"
+VARIANT = StrozziTable.variant
 MEDICI, STROZZI = 0, 1
-GOODS = ("cloth", "dye", "fur", "spice")
-# S-1 written out from docs/rules.md, not read from the config: the tests check the config too.
-TILES: tuple[str, ...] = tuple(f"{g}:{v}" for g in GOODS for v in (0, 1, 2, 3, 4, 4)) + (
-    "gold:5",
-    "gold:5",
-)
-
-
-def bag(*top: str) -> list[str]:
-    """A round's bag order, top first: ``top``, then the other tiles in rules order."""
-    left = Counter(TILES)
-    left.subtract(top)
-    assert all(n >= 0 for n in left.values()), f"more copies than the bag has: {top}"
-    rest = []
-    for tile in TILES:
-        if left[tile] > 0:
-            left[tile] -= 1
-            rest.append(tile)
-    return [*top, *rest]
-
-
-def new(*rounds: Sequence[str]) -> Game:
-    """A game whose round bags start with the given tiles (nothing random)."""
-    orders = [bag(*r) for r in rounds] + [bag() for _ in range(3 - len(rounds))]
-    return engine.new_game(VARIANT, ["Medici", "Strozzi"], chance={"orders": orders})
-
-
-def lot(game: Game, count: int) -> list[str]:
-    """The active player draws ``count`` tiles and stops; returns the lot."""
-    assert game.phase == "drawing", game.phase
-    for _ in range(count):
-        game.apply("draw")
-    game.apply("stop")
-    return game.view()["lot"]
-
-
-def give(game: Game, player: int, count: int, load: str = "discard", price: int = 0) -> list[str]:
-    """The active player draws ``count`` tiles at ``price``; ``player`` ends up buying them
-    (the opponent by buying, the active player when the opponent declines) and does ``load``."""
-    active = game.current_player
-    tiles = lot(game, count)
-    game.apply(f"price {price}")
-    game.apply("buy" if player != active else "decline")
-    assert game.current_player == player and game.phase == "loading"
-    game.apply(load)
-    return tiles
-
-
-def finish_round(game: Game) -> None:
-    """Discard lots until the round ends (S-13: the bag runs out)."""
-    start = game.view()["round"]
-    while not game.is_over and game.view()["round"] == start:
-        while Action("draw") in game.legal_actions():
-            game.apply("draw")
-        game.apply("stop")
-        game.apply("price 0")
-        game.apply("buy")
-        game.apply("discard")
+TILES = StrozziTable.tiles
+bag, new, lot, give = StrozziTable.bag, StrozziTable.new, StrozziTable.lot, StrozziTable.give
+finish_round = StrozziTable.finish_round
 
 
 def since(game: Game, start: int, kind: str) -> list[dict]:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, NamedTuple
 
 from engine.actions import Action, Legal, is_legal
 from engine.chance import Rng, fresh_seed
 from engine.errors import MediciError
 from engine.rules import Variant, load_variant
+from engine.views import View
 
 
 class BotError(MediciError, ValueError):
@@ -36,12 +37,14 @@ class Analysis(NamedTuple):
 
 
 class Turn(NamedTuple):
-    """One decision put to a bot: the player's view, what is legal, the variant, a generator."""
+    """One decision put to a bot: the player's view, what is legal, the variant, a
+    generator, and the seat deciding (the view's viewer)."""
 
-    view: dict[str, Any]
+    view: View
     legal: list[Legal]
     variant: Variant
     rng: Rng
+    seat: int
 
 
 class Bot:
@@ -64,11 +67,12 @@ class Bot:
     def __init__(self, spec: str, seed: int | None = None) -> None:
         self.spec = spec
         self.seed = fresh_seed() if seed is None else seed
-        self.memory: dict[Any, list[Any]] = {}
-        """Public actions of opponents seen in this game, one entry per sale."""
+        self.memory: dict[Hashable, list[Any]] = {}
+        """Public actions of opponents seen in this game, one entry per sale (each a
+        sighting of the game's opponent model: its own type, ``OpponentModel``)."""
 
     def choose(
-        self, view: dict[str, Any], legal: Sequence[Legal], variant: Variant | str
+        self, view: View, legal: Sequence[Legal], variant: Variant | str
     ) -> Action:
         """The move to make: one of ``legal``, the legal actions of the viewer."""
         action = self._choose(self._turn(view, legal, variant))
@@ -78,7 +82,7 @@ class Bot:
 
     def analyse(
         self,
-        view: dict[str, Any],
+        view: View,
         legal: Sequence[Legal],
         variant: Variant | str,
         top: int | None = 3,
@@ -98,7 +102,7 @@ class Bot:
         return best
 
     def situation(
-        self, view: dict[str, Any], legal: Sequence[Legal], variant: Variant | str
+        self, view: View, legal: Sequence[Legal], variant: Variant | str
     ) -> str:
         """What the decision is about, in a line, for a hint's head ('' if the bot has no
         words for it)."""
@@ -115,7 +119,7 @@ class Bot:
 
     # Shared.
     def _turn(
-        self, view: dict[str, Any], legal: Sequence[Legal], variant: Variant | str
+        self, view: View, legal: Sequence[Legal], variant: Variant | str
     ) -> Turn:
         """Check what a bot is given, and put it together for one decision."""
         if not legal:
@@ -123,14 +127,15 @@ class Bot:
                 f"bot {self.spec} has no legal action to choose from: the game is over "
                 "or it is not this player's turn"
             )
-        if view.get("viewer") is None:
+        seat = view.get("viewer")
+        if seat is None:
             raise BotError(
                 f"bot {self.spec} was given the full view; give it the player's view, "
                 "Game.view(player), which hides what the player cannot see (G-3)"
             )
-        if view.get("current_player") != view["viewer"]:
+        if view.get("current_player") != seat:
             raise BotError(
-                f"bot {self.spec} was given player {view['viewer']}'s view, but it is "
+                f"bot {self.spec} was given player {seat}'s view, but it is "
                 f"player {view.get('current_player')}'s turn"
             )
         var = variant if isinstance(variant, Variant) else load_variant(variant)
@@ -139,9 +144,9 @@ class Bot:
                 f"bot {self.spec}: the view is of a {view.get('game')} game, "
                 f"but the variant {var.name} is {var.game}"
             )
-        return Turn(view, list(legal), var, self._rng(view))
+        return Turn(view, list(legal), var, self._rng(view), seat)
 
-    def _rng(self, view: dict[str, Any]) -> Rng:
+    def _rng(self, view: View) -> Rng:
         """A generator for one decision: from the bot's seed and the view, nothing else."""
         if not self.random_per_view:
             return Rng(self.seed)

@@ -27,12 +27,12 @@ class GreedyBot(ModelBot):
             return legal[0]
         parts = self.parts(turn.variant)
         game = game_from_view(turn.variant, turn.view, turn.rng.next64())
-        beliefs = learn(parts.opponents, game, self.memory, turn.view["viewer"])
+        beliefs = learn(parts.opponents, game, self.memory, turn.seat)
         return parts.policy.move(game, beliefs)
 
     def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:
         parts = self.parts(turn.variant)
-        me = turn.view["viewer"]
+        me = turn.seat
         game = game_from_view(turn.variant, turn.view, turn.rng.next64())
         beliefs = learn(parts.opponents, game, self.memory, me)
         choice = parts.policy.move(game, beliefs)

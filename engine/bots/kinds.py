@@ -88,15 +88,15 @@ KINDS: tuple[BotKind, ...] = (
     BotKind("random", (("random", "a uniformly random legal move"),), "random", ("random",),
             "a random legal move", _no_budget("random"),
             lambda label, seed, _: RandomBot(label, seed)),
-    BotKind("greedy", (("greedy", "values each lot with its game's model (every scoring it feeds) "
-                                  "and bids or prices a thrifty share of it, learning how each "
-                                  "opponent values and pays; ~1 ms"),),
+    BotKind("greedy", (("greedy", "values what is on sale with its game's model (every scoring "
+                                  "it feeds) and bids or prices a thrifty share of it, learning "
+                                  "how each opponent values and pays; ~1 ms"),),
             "greedy", ("greedy",), "fast, about 1 ms a move", _no_budget("greedy"),
             lambda label, seed, _: GreedyBot(label, seed)),
     BotKind("mcts", (
-        ("mcts", "search over sampled hidden cards and opponents' styles learnt from their "
-                 f"bids: {DEFAULT_ITERATIONS} iterations, at most {DEFAULT_SECONDS:g} s a move "
-                 "(the strongest; the shell's default)"),
+        ("mcts", "search over samples of what is hidden and opponents' styles learnt from "
+                 f"their bids: {DEFAULT_ITERATIONS} iterations, at most {DEFAULT_SECONDS:g} s a "
+                 "move (the strongest; the shell's default)"),
         ("mcts:N", "search with N iterations a move (same seed, same moves)"),
         ("mcts:Ts", "search for T seconds a move (mcts:1s, mcts:0.5s, mcts:250ms)"),
     ), "mcts, mcts:N (N iterations a move), mcts:Ts (T seconds a move, mcts:1s)",

@@ -22,10 +22,11 @@ from engine.actions import Action, is_legal
 from engine.bots.base import Analysis, Turn
 from engine.bots.measure import shown_order, spread_now, win_chance
 from engine.bots.opponents import Beliefs, Kind, learn
-from engine.bots.parts import Evaluator, ModelBot, Parts
+from engine.bots.parts import AnyParts, Evaluator, ModelBot
 from engine.chance import Rng
 from engine.errors import quote
 from engine.game import Game, game_from_view
+from engine.views import Event
 
 DEFAULT_ITERATIONS = 1000
 """Iterations of plain ``mcts`` (the shell's default strength)."""
@@ -194,7 +195,7 @@ class MctsBot(ModelBot):
         deadline = None if self.seconds is None else clock() + self.seconds
         view, variant, rng = turn.view, turn.variant, turn.rng
         parts = self.parts(variant)
-        me = view["viewer"]
+        me = turn.seat
         first = game_from_view(variant, view, rng.next64())
         beliefs = learn(parts.opponents, first, self.memory, me)
         actions = parts.policy.candidates(first, beliefs)
@@ -216,7 +217,7 @@ class MctsBot(ModelBot):
         return root, first, beliefs
 
     def _iterate(
-        self, root: Node, game: Game, parts: Parts, beliefs: Beliefs | None, me: int,
+        self, root: Node, game: Game, parts: AnyParts, beliefs: Beliefs | None, me: int,
         rng: Rng, kinds: list[Kind | None],
     ) -> None:
         evaluator = parts.evaluator
@@ -258,7 +259,7 @@ class MctsBot(ModelBot):
             n.update(i, outcome)
 
 
-def _observed(events: list[dict[str, Any]], start: int) -> str:
+def _observed(events: list[Event], start: int) -> str:
     """What a player sees of the events from ``start``: all but hidden draw orders (G-3)."""
     return repr([e for e in events[start:] if e.get("type") != "order"])
 
@@ -276,7 +277,7 @@ RANK_SPREAD = 3.0
 """The expected rank uses a spread this many times the win chance's."""
 
 
-def _outcome(game: Game, evaluator: Evaluator, me: int) -> tuple[float, float, float]:
+def _outcome(game: Game, evaluator: Evaluator[Any], me: int) -> tuple[float, float, float]:
     """The searching player's objective from here, their chance of winning and their
     expected final money.
 

@@ -13,10 +13,13 @@ the extra ``openspiel``.
 from __future__ import annotations
 
 import importlib.util
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action
 from engine.bots.base import Analysis, Bot, BotError, Turn
+
+if TYPE_CHECKING:  # the adapter imports OpenSpiel, an extra: only when the bot searches
+    from engine.integrations.openspiel import MediciSpielGame
 
 DEFAULT_SIMULATIONS = 100
 """Simulations a move when the spec gives no N."""
@@ -60,9 +63,9 @@ class OpenSpielBot(Bot):
         super().__init__(spec, seed)
         self.kind = kind
         self.simulations = simulations
-        self._games: dict[tuple[str, int], Any] = {}
+        self._games: dict[tuple[str, int], MediciSpielGame] = {}
 
-    def _search(self, turn: Turn) -> tuple[Any, list[tuple[int, int, float]]]:
+    def _search(self, turn: Turn) -> tuple[MediciSpielGame, list[tuple[int, int, float]]]:
         """The game and, per root move searched, ``(action id, visits, mean win share)``."""
         import numpy as np
         from open_spiel.python.algorithms import ismcts, mcts

@@ -7,95 +7,114 @@ A game's folder builds them (its descriptor's ``model`` names the builder): an
 ``Evaluator``. Every bot builds its own ``Parts`` (``ModelBot.parts``), so nothing a bot
 caches or believes is shared with another bot, in this thread or any other; beliefs are
 handed to the parts that use them, never stored in them.
+
+The parts are generic over the game's state (``Evaluator[MediciState]``): a game's own parts
+read its state typed. A bot plays any game, so it holds ``AnyParts``: the state type is
+the game's, named by the descriptor, which the core never reads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol
+
+from typing_extensions import TypeVar  # with a default (PEP 696; in typing from 3.13)
 
 from engine.actions import Action, Legal
 from engine.bots.base import Bot, BotError
 from engine.bots.opponents import Beliefs, Kind, learn
 from engine.chance import Rng
 from engine.game import Game, game_from_view
+from engine.logic import State
 from engine.registry import find, games
 from engine.rules import Variant
+from engine.views import View
+
+S = TypeVar("S", bound=State, default=State)
+"""A game's state type (``MediciState``): what its parts read."""
+S_contra = TypeVar("S_contra", bound=State, contravariant=True, default=State)
+"""The state type a part takes its games of (a part only ever takes them)."""
+V = TypeVar("V", default=object)
+"""A game's valuation type (``MediciValuation``): what its parts and styles share."""
+T = TypeVar("T", default=Any)
+"""What an opponent model's evidence holds for each move seen (a sighting), the game's own."""
+P = TypeVar("P", bound="Policy[Any]")
+"""A game's policy class, which its opponent model and explainer consult."""
 
 ROLLOUT_NOISE = 0.1
 """Share of the policy's bids or prices that rollouts jitter, so a search does not trust
 them blindly."""
 
 
-class Evaluator(Protocol):
+class Evaluator(Protocol[S_contra]):
     """What a position is worth to each player."""
 
     spread: float
     """Money that makes a clear difference in a game's outcome (turns equity into win chances)."""
 
-    def equity(self, game: Game) -> list[float]:
+    def equity(self, game: Game[S_contra]) -> list[float]:
         """Each player's expected final money from here."""
 
-    def outlook(self, game: Game) -> tuple[list[float], list[float]]:
+    def outlook(self, game: Game[S_contra]) -> tuple[list[float], list[float]]:
         """Each player's position as a search weighs it (money, with the parts a model is
         known to misjudge weighed), and their expected final money (``equity``)."""
 
-    def horizon(self, game: Game) -> Hashable:
+    def horizon(self, game: Game[S_contra]) -> Hashable:
         """A mark that changes where a rollout stops to evaluate (a scoring period)."""
 
-    def scorings_left(self, game: Game) -> int:
+    def scorings_left(self, game: Game[S_contra]) -> int:
         """Scorings still to come, the one under way included."""
 
 
-class Policy(Protocol):
+class Policy(Protocol[S_contra]):
     """Which moves to play (the greedy move), to search, and to roll out."""
 
-    def move(self, game: Game, beliefs: Beliefs | None,
+    def move(self, game: Game[S_contra], beliefs: Beliefs | None,
              rng: Rng | None = None, noise: float = 0.0) -> Action:
         """The greedy move of the player to act (``noise`` > 0: jittered, for rollouts)."""
 
-    def candidates(self, game: Game, beliefs: Beliefs | None) -> list[Action]:
+    def candidates(self, game: Game[S_contra], beliefs: Beliefs | None) -> list[Action]:
         """The moves a search considers for the player to act."""
 
-    def rollout_move(self, game: Game, beliefs: Beliefs | None, rng: Rng) -> Action:
+    def rollout_move(self, game: Game[S_contra], beliefs: Beliefs | None, rng: Rng) -> Action:
         """A rollout move of the searching player (beyond the tree)."""
 
 
-class OpponentModel(Protocol):
+class OpponentModel(Protocol[S_contra, T]):
     """How the others play: a prior, what their public moves tell, their moves by kind."""
 
     def prior(self, players: int) -> Beliefs:
         """Beliefs about opponents before any evidence."""
 
-    def evidence(self, game: Game) -> tuple[Hashable, list[Any]] | None:
+    def evidence(self, game: Game[S_contra]) -> tuple[Hashable, list[T]] | None:
         """Opponents' public actions in the sale under way, keyed by the sale (None: none
         to learn from). Each sighting is a tuple whose first item is the player."""
 
-    def observe(self, beliefs: Beliefs, sighting: Any) -> None:
+    def observe(self, beliefs: Beliefs, sighting: T) -> None:
         """Update ``beliefs`` with one sighting from ``evidence``."""
 
-    def move(self, game: Game, kind: Kind | None, rng: Rng) -> Action:
+    def move(self, game: Game[S_contra], kind: Kind | None, rng: Rng) -> Action:
         """A rollout move of the opponent to act, of sampled ``kind`` (None: no model)."""
 
 
-class Explainer(Protocol):
+class Explainer(Protocol[S_contra]):
     """What ``hint`` and ``analyse`` say about a move, in a player's words."""
 
-    def situation(self, game: Game, beliefs: Beliefs | None) -> str:
+    def situation(self, game: Game[S_contra], beliefs: Beliefs | None) -> str:
         """What the decision of the player to act is about, in a line ('' if nothing)."""
 
-    def explain(self, game: Game, action: Action, beliefs: Beliefs | None) -> str:
+    def explain(self, game: Game[S_contra], action: Action, beliefs: Beliefs | None) -> str:
         """A few words on what ``action`` does for the player to act, beside
         ``situation``."""
 
     def greedy_values(
-        self, game: Game, beliefs: Beliefs | None, also: list[Action]
+        self, game: Game[S_contra], beliefs: Beliefs | None, also: list[Action]
     ) -> list[tuple[Action, float]]:
         """Moves with the greedy estimate of the money each gains (the policy's move is
         the one of most value)."""
 
-    def lot_worth(self, game: Game, seat: int) -> float | None:
+    def sale_worth(self, game: Game[S_contra], seat: int) -> float | None:
         """What the lot on sale is worth to ``seat`` in money (None: no lot, or it cannot
         be theirs), for the shell's question before an amount out of all proportion."""
 
@@ -105,19 +124,30 @@ class Explainer(Protocol):
 
 
 @dataclass(frozen=True)
-class Parts:
+class Parts(Generic[S, V]):
     """One bot's parts for one variant: built by the game's folder, owned by the bot."""
 
-    evaluator: Evaluator
-    policy: Policy
-    opponents: OpponentModel
-    explainer: Explainer
-    valuation: Any
+    evaluator: Evaluator[S]
+    policy: Policy[S]
+    opponents: OpponentModel[S, Any]
+    """(Its sightings are the game's own: only the model itself reads them.)"""
+    explainer: Explainer[S]
+    valuation: V
     """The game's own valuation (what lots are worth to whom), which the styles read."""
 
 
-def assemble(valuation: Any, evaluator: type, policy: type, opponents: type,
-             explainer: type) -> Parts:
+AnyParts = Parts[Any, Any]
+"""The parts of whichever game a variant names, as a bot holds them: their state and
+valuation types are the game's own, which the core's bots never read."""
+
+
+def assemble(
+    valuation: V,
+    evaluator: Callable[[V], Evaluator[S]],
+    policy: Callable[[V], P],
+    opponents: Callable[[V, P], OpponentModel[S, Any]],
+    explainer: Callable[[V, P], Explainer[S]],
+) -> Parts[S, V]:
     """A bot's parts over one ``valuation``: the evaluator and the policy are built on it,
     the opponent model and the explainer on it and the policy (which they consult)."""
     move = policy(valuation)
@@ -125,42 +155,48 @@ def assemble(valuation: Any, evaluator: type, policy: type, opponents: type,
                  explainer(valuation, move), valuation)
 
 
-class PositionCache:
+Pos = TypeVar("Pos", default=object)
+"""A game's position type (what its valuation works out of one state)."""
+
+
+class PositionCache(Generic[S, Pos]):
     """What a game's valuation shares: one cached position (``position``), rebuilt when
     the state, or what the position depends on (``position_key``), changes. Each bot's
     valuation has its own, so no bot ever reads another's."""
 
     def __init__(self) -> None:
-        self._pos: Any = None
+        self._pos: Pos | None = None
+        self._pos_of: S | None = None
         self._pos_key: Hashable = None
 
-    def position_key(self, st: Any) -> Hashable:
+    def position_key(self, st: S) -> Hashable:
         """What a position of ``st`` depends on besides the state itself."""
         raise NotImplementedError
 
-    def new_position(self, st: Any) -> Any:
+    def new_position(self, st: S) -> Pos:
         """A fresh position of ``st``."""
         raise NotImplementedError
 
-    def position(self, st: Any) -> Any:
+    def position(self, st: S) -> Pos:
         """The position of a state, reused while nothing it depends on changes."""
         key = self.position_key(st)
         pos = self._pos
-        if pos is not None and pos.st is st and self._pos_key == key:
+        if pos is not None and self._pos_of is st and self._pos_key == key:
             return pos
         pos = self._pos = self.new_position(st)
+        self._pos_of = st
         self._pos_key = key
         return pos
 
 
-def build_parts(variant: Variant) -> Parts:
+def build_parts(variant: Variant) -> AnyParts:
     """Fresh parts of a variant's game (BotError for a game no bot but random knows)."""
     info = find(variant.game)
     build = info.load("model") if info is not None else None
     if build is None:
         known = ", ".join(g.id for g in games().values() if g.model)
         raise BotError(f"no bot but random knows the game {variant.game!r} (known: {known})")
-    parts: Parts = build(variant)
+    parts: AnyParts = build(variant)
     return parts
 
 
@@ -168,20 +204,20 @@ class ModelBot(Bot):
     """A bot that judges with its game's parts, built for it alone (``parts``)."""
 
     def situation(
-        self, view: dict[str, Any], legal: Sequence[Legal], variant: Variant | str
+        self, view: View, legal: Sequence[Legal], variant: Variant | str
     ) -> str:
         """What the decision is about, in a line, as the explainer says it."""
         turn = self._turn(view, legal, variant)
         parts = self.parts(turn.variant)
         game = game_from_view(turn.variant, view, turn.rng.next64())
-        beliefs = learn(parts.opponents, game, dict(self.memory), view["viewer"])
+        beliefs = learn(parts.opponents, game, dict(self.memory), turn.seat)
         return parts.explainer.situation(game, beliefs)
 
     def __init__(self, spec: str, seed: int | None = None) -> None:
         super().__init__(spec, seed)
-        self._parts: tuple[Variant, Parts] | None = None
+        self._parts: tuple[Variant, AnyParts] | None = None
 
-    def parts(self, variant: Variant) -> Parts:
+    def parts(self, variant: Variant) -> AnyParts:
         """This bot's parts for ``variant``: built on first use, rebuilt for another variant."""
         made = self._parts
         if made is None or made[0] is not variant:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.actions import Action, Span
+from engine.actions import Action, Span, is_legal
 from engine.bots.base import Analysis, Bot, Turn
 from engine.simulate import random_choice
 
@@ -20,7 +20,7 @@ class RandomBot(Bot):
         pick = random_choice(legal, turn.rng)
         rows = [Analysis(pick, share, "random: the move this bot makes here")]
         for entry in legal:
-            if pick == entry or (isinstance(entry, Span) and pick in entry):
+            if is_legal(pick, [entry]):
                 continue
             if isinstance(entry, Span):
                 rows.append(Analysis(Action(entry.kind, entry.lo), share,

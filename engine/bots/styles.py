@@ -2,9 +2,9 @@
 
 Each style is a few lines on the game's shared valuation, written in the game's folder
 (``styles.py``, named by its descriptor). The first four differ only in how they turn a
-lot's worth into a bid, a price or a buy. They all draw by one plain rule (another card
-while the lot's face value is small) and load where the model says a lot gains most (the
-last three: where their own valuation does). None of them
+lot's worth into a bid, a price or a buy. They all draw by one plain rule (another piece
+while the lot's face value is small: ``engine.lots.draw_or_stop``) and load where the model
+says a lot gains most (the last three: where their own valuation does). None of them
 uses what our own bots tune (their shading, beliefs or search), so the field stays put
 while our bots change. They are opponents to test against, not our best play.
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from engine.actions import Action
 from engine.bots.base import Analysis, Turn
-from engine.bots.parts import ModelBot, Parts
+from engine.bots.parts import AnyParts, ModelBot
 from engine.game import Game, game_from_view
 from engine.registry import game_info
 
@@ -38,21 +38,6 @@ FACE_MARGIN = 0.1
 """``face`` pays up to this share below a lot's face value."""
 HOARD_FIRST = 0.4
 """``hoarder``'s share of its valuation on the first day or round (all of it on the last)."""
-
-
-DRAW = Action("draw")
-STOP = Action("stop")
-
-
-def draw_or_stop(game: Game, below: int) -> Action | None:
-    """The field's drawing rule: a lot grows while its face value is under ``below``
-    (None when drawing is not the question now)."""
-    legal = game.legal_actions()
-    if DRAW not in legal or STOP not in legal:
-        return None
-    values = game.variant.logic.value
-    lot = game.state.lot
-    return DRAW if len(lot) < 3 and sum(values[c] for c in lot) < below else STOP
 
 
 def stage_share(stage: int, stages: int) -> float:
@@ -69,7 +54,7 @@ FIELD = (*STYLES, "random")
 """Every style ``medici league`` plays against, in table order."""
 
 
-def style_move(game: Game, style: str, parts: Parts) -> Action:
+def style_move(game: Game, style: str, parts: AnyParts) -> Action:
     """The move of ``style`` for the player to act in ``game``, judged with ``parts``."""
     own = game_info(game.variant.game).load("styles")
     act = own(game, style, parts) if own is not None else None
@@ -107,11 +92,12 @@ def describe(style: str) -> str:
     return {
         "thrifty": "raises by the minimum while the price is well below its valuation",
         "valuer": "bids (or prices at) its full valuation at once",
-        "spoiler": "bids to keep lots from the leader; prices high to the other side",
-        "hoarder": "spends a small share of a lot's worth early, all of it late",
-        "face": "values a lot at the sum of its face values; raises by the minimum up to a "
-                "little below that",
-        "racer": "values a lot only by the prizes for the most valuable loads it feeds",
-        "collector": "values a lot only by the majorities and bonuses of its goods",
+        "spoiler": "bids to keep what is on sale from the leader; prices high to the other side",
+        "hoarder": "spends a small share of what it values a sale at early, all of it late",
+        "face": "values what is on sale at the sum of its face values; raises by the minimum "
+                "up to a little below that",
+        "racer": "values what is on sale only by the prizes for the most valuable loads it "
+                 "feeds",
+        "collector": "values what is on sale only by the majorities and bonuses of its goods",
     }[style]
 

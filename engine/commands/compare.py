@@ -12,7 +12,7 @@ from engine.layout import stream_width
 from engine.records.store import check_target
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``compare``."""
     parser = sub.add_parser(
         "compare",

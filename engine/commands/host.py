@@ -10,7 +10,7 @@ INSTALL = ("medici host needs asyncssh, which is not installed: pip install 'med
 """What ``medici host`` says when asyncssh is missing."""
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``host``."""
     parser = sub.add_parser(
         "host", help="host a table that friends join with ssh",

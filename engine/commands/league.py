@@ -14,7 +14,7 @@ from engine.rules import load_variant
 from engine.tournament import TournamentError
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``league``."""
     parser = sub.add_parser(
         "league",

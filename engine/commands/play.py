@@ -6,7 +6,7 @@ import argparse
 import shlex
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``resume`` and ``new``."""
     resume = sub.add_parser(
         "resume", help="continue the most recent unfinished game in the shell",
@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     register_saves(sub)
 
 
-def register_saves(sub: argparse._SubParsersAction) -> None:
+def register_saves(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``saves`` and ``open``."""
     listing = sub.add_parser(
         "saves", help="list the saved games, one row per game (as the shell's `saves`)",

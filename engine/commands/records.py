@@ -18,7 +18,7 @@ from engine.layout import stream_width, wrap_text, wrap_words
 from engine.records.examples import examples
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``replay``, ``verify`` and ``log``."""
     replay = sub.add_parser(
         "replay",
@@ -26,8 +26,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Step through a saved game. With --to or --json, print the state after "
         "a step and exit: `medici replay FILE --to N --json` prints Game.view() as JSON. "
         "While the game is unfinished at that step, that is the view of the player to move "
-        "(or of --player SEAT), which hides the pile or bag order (G-3); --full shows "
-        "everything, pile included. Once the game is over the view is the full one. "
+        "(or of --player SEAT), which hides what chance has set out unseen (G-3: the order "
+        "still to be drawn); --full shows everything. Once the game is over the view is the "
+        "full one. "
         "`medici replay --example` opens a whole game played by the bots.",
     )
     replay.add_argument("file", nargs="?",
@@ -41,10 +42,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "(Game.view as the player to move sees it, unless --player or --full)")
     replay.add_argument("--player", metavar="SEAT",
                         help="a seat (0, 1, ...) or a player's name: that player's view, "
-                        "which hides the pile or bag order and removed cards (G-3)")
+                        "which hides what chance has set out unseen (G-3)")
     replay.add_argument("--full", action="store_true",
-                        help="the full state, pile or bag order included (a study tool: it "
-                        "tells what is still to come)")
+                        help="the full state, the order still to be drawn included (a study "
+                        "tool: it tells what is still to come)")
     replay.add_argument("--play", nargs="?", const="", metavar="SECONDS",
                         help="start playing at once, SECONDS between steps (default 1; "
                         "any key stops); --example plays at once unless --no-play")
@@ -64,9 +65,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     log = sub.add_parser("log", help="print a game record as a readable story",
                          description="Print the game as a story: one numbered line per move, "
                          "what followed from it, and each scoring in full. The story of an "
-                         "unfinished game leaves its seed out (the seed tells every pile to "
-                         "come, G-3), but the record file holds it: whoever has the file can "
-                         "read it.")
+                         "unfinished game leaves its seed out (the seed tells everything "
+                         "chance will deal, G-3), but the record file holds it: whoever has "
+                         "the file can read it.")
     log.add_argument("file", help="a record file or save name")
     log.add_argument("--saves", metavar="DIR", help="the saves folder for save names")
     log.set_defaults(run=_log)
@@ -119,8 +120,8 @@ def _replay(args: argparse.Namespace) -> int:
     print(_laid_out(header(cursor.record), width))
     print(f"step {cursor.step} of {cursor.total}")
     if seat is not None:
-        print(wrap_text(f"the view of {cursor.game.players[seat]} (the pile order stays "
-                        "hidden; --full shows it)", width))
+        print(wrap_text(f"the view of {cursor.game.players[seat]} (the order still to be "
+                        "drawn stays hidden; --full shows it)", width))
     print(_laid_out(describe_step(cursor), width))
     print(json.dumps(view, indent=2, ensure_ascii=False))
     return 0

@@ -13,17 +13,19 @@ from engine.rules import load_variant
 USAGE = "medici rules [ID | diagram VARIANT]"
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``rules [ID]`` and ``rules diagram VARIANT``."""
+    example = rulebook.example_id()
     parser = sub.add_parser(
-        "rules", usage=USAGE, help="print a rule by its id (M-8), or a variant's phase machine",
-        description="With an id (G-1..G-4, M-1..M-19, S-1..S-17), print that rule; with no "
-        "argument, list every rule's id and title; `diagram VARIANT` prints the variant's "
+        "rules", usage=USAGE,
+        help=f"print a rule by its id ({example}), or a variant's phase machine",
+        description=f"With an id ({example}, say), print that rule; with no argument, list "
+        "every rule's id and title, game by game; `diagram VARIANT` prints the variant's "
         "phase machine as a Mermaid diagram.")
-    # One positional rather than subcommands, so that `rules M-8` and `rules diagram X`
+    # One positional rather than subcommands, so that `rules ID` and `rules diagram X`
     # both parse: argparse would refuse an id as an unknown subcommand.
     parser.add_argument("what", nargs="?", metavar="ID",
-                        help="a rule id such as M-8, or `diagram`")
+                        help=f"a rule id such as {example}, or `diagram`")
     parser.add_argument("variant", nargs="?", metavar="VARIANT",
                         help="after `diagram`: a variant name or rules file")
     parser.set_defaults(run=_run)

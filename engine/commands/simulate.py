@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import codecs
 import contextlib
 import csv
 import json
@@ -11,16 +10,17 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from engine.bots import BOT_SPECS
 from engine.commands.options import add_game_options, add_run_options
 from engine.layout import stream_width
-from engine.records.store import atomic_open, check_target
+from engine.records.store import AtomicWriter, atomic_open, check_target
 from engine.rules import load_variant
 from engine.tournament import (
     CSV_FIELDS,
     MAX_JOBS,
+    Numbered,
     Progress,
     Run,
     TournamentError,
@@ -31,7 +31,7 @@ from engine.tournament import (
 )
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``simulate``."""
     parser = sub.add_parser(
         "simulate",
@@ -145,19 +145,17 @@ def _writable(option: str) -> None:
 
 def _sinks(
     args: argparse.Namespace, stack: contextlib.ExitStack
-) -> tuple[Callable[[dict[str, Any]], None] | None, IO[str] | None]:
+) -> tuple[Callable[[Numbered], None] | None, IO[str] | None]:
     """Where each game's record goes as it finishes: the CSV file, the spool of ``--out``.
 
     Both are written as games end, so neither the rows nor the records pile up in memory;
     the CSV file appears (atomically) only when the run is over.
     """
-    sinks: list[Callable[[dict[str, Any]], None]] = []
+    sinks: list[Callable[[Numbered], None]] = []
     spool: IO[str] | None = None
     if args.csv:
         handle = stack.enter_context(atomic_open(Path(args.csv)))
-        writer = csv.DictWriter(
-            codecs.getwriter("utf-8")(handle), fieldnames=CSV_FIELDS, lineterminator="\n"
-        )
+        writer = csv.DictWriter(_Utf8(handle), fieldnames=CSV_FIELDS, lineterminator="\n")
         writer.writeheader()
         sinks.append(lambda record: writer.writerows(csv_rows([record])))
     if args.out:
@@ -166,17 +164,29 @@ def _sinks(
     if not sinks:
         return None, spool
 
-    def each(record: dict[str, Any]) -> None:
+    def each(record: Numbered) -> None:
         for sink in sinks:
             sink(record)
 
     return each, spool
 
 
-def _spooler(spool: IO[str]) -> Callable[[dict[str, Any]], None]:
+class _Utf8:
+    """Text written to a binary file as UTF-8 (what ``csv`` writes to ``atomic_open``)."""
+
+    def __init__(self, out: AtomicWriter) -> None:
+        self.out = out
+
+    def write(self, text: str) -> int:
+        """Encode and write ``text``."""
+        self.out.write(text.encode("utf-8"))
+        return len(text)
+
+
+def _spooler(spool: IO[str]) -> Callable[[Numbered], None]:
     first = [True]
 
-    def spooled(record: dict[str, Any]) -> None:
+    def spooled(record: Numbered) -> None:
         spool.write(("  " if first[0] else ",\n  ") + json.dumps(record))
         first[0] = False
 

@@ -21,7 +21,7 @@ from engine.variants import (
 )
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``variants`` (the list) and ``variant`` (show, diff, check)."""
     listing = sub.add_parser("variants", help="list the shipped variants with descriptions")
     listing.add_argument("--json", action="store_true", help="print the list as JSON")
@@ -125,9 +125,10 @@ def _check(args: argparse.Namespace) -> int:
             print(wrap_text(f"{warning} (warning)", width), file=sys.stderr)
         if result.ok:
             if not args.quiet:
-                name = result.document.data.get("name") if result.document else ref
-                if result.document is not None and isinstance(name, str):
-                    name = rules_label(name, digest(result.document.data))
+                data = result.document.data if result.document is not None else None
+                name = data.get("name") if isinstance(data, dict) else ref
+                if isinstance(data, dict) and isinstance(name, str):
+                    name = rules_label(name, digest(data))
                 chain = " <- ".join(display_path(p) for p in result.files)
                 print(wrap_text(f"{ref}: ok ({name}; {chain})", stream_width(sys.stdout)))
             continue

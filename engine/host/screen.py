@@ -107,6 +107,10 @@ class Screen:
             self._size = 0
         self._call(lambda: self._closed(why))
 
+    def _is_closed(self) -> bool:
+        """Whether the screen is closed now (another thread may close it at any time)."""
+        return self.closed
+
     def _closed(self, why: str) -> None:
         self._wake.set()
         self._idle.set()
@@ -130,7 +134,7 @@ class Screen:
                 text = "".join(self._pending)
                 self._pending.clear()
                 self._size = 0
-            if self.closed:
+            if self._is_closed():  # closed while we waited (by another thread)
                 break
             if text:
                 if self.unsent() > self.max_unsent:

@@ -25,6 +25,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
@@ -473,7 +474,7 @@ async def run_prompt(guest: Guest, prompt_input: Input | None = None,
     while not shell.done and not guest.table.closed:
         await guest.screen.drained(1.0)
         try:
-            line = await prompt.prompt_async(shell.prompt_text)
+            line = await prompt.prompt_async(lambda: FormattedText(shell.prompt_text()))
         except KeyboardInterrupt:
             continue
         except EOFError:

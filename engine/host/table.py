@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine import records
 from engine.actions import Legal, describe
@@ -36,6 +36,7 @@ from engine.shell import render, slips
 from engine.shell.errors import ShellError
 from engine.shell.session import Session, bot_seed
 from engine.shell.text import Text
+from engine.views import View
 
 if TYPE_CHECKING:
     from engine.host.seat import Guest
@@ -74,7 +75,7 @@ class Chair:
 class Snapshot:
     """What the prompts, toolbars and completion show between two changes of the table."""
 
-    view: dict[str, Any] | None
+    view: View | None
     """A player's view of the game (what every player sees alike), None before the deal."""
     bots: tuple[str | None, ...]
     current: int | None
@@ -363,14 +364,14 @@ class Table:
             return (f"the game starts once every seat is taken ({left} open "
                     f"seat{'s' if left != 1 else ''} left)")
         game = session.game
-        view = self.snapshot.view or {}
+        view = self.snapshot.view
         if game.is_over:
             winners = " and ".join(game.players[p] for p in game.winners)
             return f"the game is over, won by {winners}"
         info = find(game.variant.game)
         period = ""
-        if info is not None and info.vocabulary.period in view:
-            period = f"{info.vocabulary.period} {view[info.vocabulary.period]}, "
+        if info is not None and view is not None and info.vocabulary.period in view:
+            period = f"{info.vocabulary.period} {view.get(info.vocabulary.period)}, "
         seat = game.current_player
         phase = game.phase.replace("_", " ")
         if guest is not None and seat is not None and seat == guest.chair:
@@ -478,7 +479,7 @@ class Table:
         away = " (away: the table waits)" if self.chairs[seat].guest is None else ""
         return Text("→ ").add(name, "turn").add(f" to act{away}")
 
-    def view_for(self, guest: Guest) -> dict[str, Any]:
+    def view_for(self, guest: Guest) -> View:
         """The game as ``guest`` sees it: their seat's view, else a player's (the public
         view: every game here hides only what chance has not dealt yet, G-3, and hides it
         from every player alike)."""
@@ -486,9 +487,8 @@ class Table:
         assert session is not None
         if guest.chair is not None:
             return session.game.view(guest.chair)
-        view = dict(session.game.view(0))
-        view["viewer"] = None
-        return view
+        public: View = {**session.game.view(0), "viewer": None}
+        return public
 
     def _refresh(self) -> None:
         """Make the snapshot of the table as it is now (under the lock)."""

@@ -14,20 +14,24 @@ general-sum; ``win``: 1 shared by the winners (G-4), 0 for the others) and
 ``max_amount`` (the highest bid or price in the action space; see ``encoding``).
 
 **Chance.** Every chance outcome is an explicit chance node at the moment the engine needs
-it: a random start player or tie-break (outcome: the seat, uniform), and each card or tile
-as it is drawn (outcome: the card's index in ``cards``, with probability its share of the
-cards nobody has seen). The engine draws the same way for a game entered card by card
+it: a random start player or tie-break (outcome: the seat, uniform), and each piece as it
+is drawn (outcome: the piece's index in ``pieces``, with probability its share of the
+pieces nobody has seen). The engine draws the same way for a game entered card by card
 (chance as data, G-1): a day's pile is an unknown order that is revealed a card at a time.
-So no one, not even the state, knows the pile before it is drawn, and the information
-sets are single histories: every card drawn is seen by all. The game is still declared
-imperfect-information, as the engine's games are (the pile order is hidden, G-3), so
-OpenSpiel's ISMCTS accepts it; ``resample_from_infostate`` rebuilds the state from the
-player's view with ``engine.game.game_from_view``.
+So no one, not even the state, knows the pile before it is drawn (the game's logic makes
+a sampled order unknown again: ``Logic.forget_order``), and in Medici's games the
+information sets are single histories: every card drawn is seen by all. A game that deals
+a piece to one seat alone says so (``Logic.private_to``), and the other seats' information
+states hold only that a piece was dealt. The game is declared imperfect-information, as
+the engine's games are (the pile order is hidden, G-3), so OpenSpiel's ISMCTS accepts it;
+``resample_from_infostate`` rebuilds the state from the player's view with
+``engine.game.game_from_view``.
 
 **Strings.** ``action_to_string`` gives the engine's text forms (``bid 12``, ``load 4
-harbour 2``; chance: ``card fur:3``, ``seat 2``) and ``string_to_action`` reads them back.
-The information state string is the viewer and every move and chance outcome so far, one a
-line; the observation string is the player's view (``Game.view(player)``) as JSON. The
+harbour 2``; chance: the game's word for a piece and the piece, ``card fur:3``, ``tile
+dye:2``, or ``seat 2``) and ``string_to_action`` reads them back. The information state
+string is the viewer and every move and chance outcome so far (as that viewer saw it), one
+a line; the observation string is the player's view (``Game.view(player)``) as JSON. The
 observation tensor is ``encoding.observation`` of that view (layout in
 ``encoding.layout_for``). No information state tensor is provided: a perfect-recall tensor
 of a whole game would be huge, and the observation is already the full public state.
@@ -38,7 +42,8 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 try:
     import numpy as np
@@ -56,14 +61,17 @@ from engine.game import Game, game_from_view, new_game
 from engine.integrations.encoding import (
     DEFAULT_MAX_AMOUNT,
     ActionMap,
+    Vector,
     check_max_amount,
     encoding_of,
     layout_for,
     observation,
     pieces_of,
 )
-from engine.registry import PROGRAM, GameInfo, games
+from engine.logic import State
+from engine.registry import PROGRAM, GameInfo, game_info, games
 from engine.rules import Variant, load_variant
+from engine.views import View
 
 UTILITIES = ("money", "win")
 """The values of the ``utility`` parameter."""
@@ -71,16 +79,22 @@ MONEY_BOUND = 10_000.0
 """What the games declare as the bounds of final money (OpenSpiel asks for finite ones)."""
 
 _CONTINUED = ", continued"
-"""How ``Logic.continue_order`` names the request for the next card of an unknown pile."""
+"""How ``Logic.continue_order`` names the request for the next piece of an unknown order."""
+
+
+Request = tuple[str, list[str], list[int]]
+"""What a chance node asks for, ``(what, pieces, seats)``: the next piece of the order
+``what`` among ``pieces`` (the unseen ones, with repeats), or a seat among ``seats`` (a
+random choice). A plain tuple: one is made at every chance node."""
 
 
 class TableChance(Chance):
     """Chance outcomes given one at a time, as OpenSpiel's chance nodes choose them.
 
-    A pile's order is left unknown when it is laid; the next card and every random choice
+    An order is left unknown when it is laid; the next piece and every random choice
     come from ``script`` (the outcomes chosen so far for the move in progress). When the
-    script runs out, the request is kept in ``request`` (``("card", unseen cards)`` or
-    ``("seat", options)``) and ``ChanceExhausted`` raised: the state becomes a chance node.
+    script runs out, what is asked is kept in ``request`` and ``ChanceExhausted`` raised:
+    the state becomes a chance node.
     """
 
     __slots__ = ("script", "pos", "request")
@@ -88,30 +102,30 @@ class TableChance(Chance):
     def __init__(self) -> None:
         self.script: list[str | int] = []
         self.pos = 0
-        self.request: tuple[str, list[Any]] | None = None
+        self.request: Request | None = None
 
-    def order(self, what: str, items: Any, count: int) -> tuple[list[str], int]:
-        """An unknown order when a pile is laid; the scripted next card when one is drawn."""
+    def order(self, what: str, items: Sequence[str], count: int) -> tuple[list[str], int]:
+        """An unknown order when it is laid; the scripted next piece when one is drawn."""
         if not what.endswith(_CONTINUED):
             return [], count
         if self.pos < len(self.script):
-            card = self.script[self.pos]
-            if card not in items:
-                raise ValueError(f"{what}: {card!r} is not among the unseen cards")
+            piece = self.script[self.pos]
+            if not isinstance(piece, str) or piece not in items:
+                raise ValueError(f"{what}: {piece!r} is not among the unseen pieces")
             self.pos += 1
-            return [card], count - 1  # type: ignore[list-item]
-        self.request = ("card", list(items))
-        raise ChanceExhausted(f"{what}: the next card is a chance node")
+            return [piece], count - 1
+        self.request = (what, list(items), [])
+        raise ChanceExhausted(f"{what}: the next piece is a chance node")
 
-    def choose(self, what: str, options: Any) -> int:
+    def choose(self, what: str, options: Sequence[int]) -> int:
         """The scripted choice, or a chance node over ``options``."""
         if self.pos < len(self.script):
             pick = self.script[self.pos]
-            if pick not in options:
+            if not isinstance(pick, int) or pick not in options:
                 raise ValueError(f"{what}: {pick!r} is not one of {list(options)}")
             self.pos += 1
-            return pick  # type: ignore[return-value]
-        self.request = ("seat", list(options))
+            return pick
+        self.request = (what, [], list(options))
         raise ChanceExhausted(f"{what}: a chance node")
 
     def clone(self) -> TableChance:
@@ -125,6 +139,15 @@ class TableChance(Chance):
 
 _CHANCE = pyspiel.PlayerId.CHANCE
 _TERMINAL = pyspiel.PlayerId.TERMINAL
+
+
+class Outcome(NamedTuple):
+    """A chance outcome in a table's history that one seat alone sees: its text (``stone
+    stone:3``) and the seat. (An outcome everyone sees is kept as its text alone.)"""
+
+    text: str
+    seat: int
+
 
 _START = Action("start")
 """The pending 'move' of a game whose setup waits for a chance outcome (a start player)."""
@@ -160,13 +183,17 @@ class MediciSpielGame(pyspiel.Game):
         if self.utility not in UTILITIES:
             raise ValueError(f"utility {self.utility!r}: accepted {', '.join(UTILITIES)}")
         self.actions = ActionMap(self.variant, check_max_amount(merged["max_amount"]))
-        self.cards = pieces_of(self.variant)
-        self.card_index = {c: i for i, c in enumerate(self.cards)}
+        self.pieces = pieces_of(self.variant)
+        """Every piece chance can turn up, by its outcome id."""
+        self.piece_index = {c: i for i, c in enumerate(self.pieces)}
+        self.piece_word = game_info(self.variant.game).vocabulary.piece
+        """How chance outcomes are written: ``card fur:3``."""
+        self._private: dict[str, int | None] = {}
         self.layout = layout_for(self.variant, self.players)
         win = self.utility == "win"
         info = pyspiel.GameInfo(
             num_distinct_actions=self.actions.size,
-            max_chance_outcomes=max(len(self.cards), self.players),
+            max_chance_outcomes=max(len(self.pieces), self.players),
             num_players=self.players,
             min_utility=0.0 if win else -MONEY_BOUND,
             max_utility=1.0 if win else MONEY_BOUND,
@@ -174,6 +201,19 @@ class MediciSpielGame(pyspiel.Game):
         )
         super().__init__(game_type, info, params)
         self.initial = Table.initial(self)
+
+    def private_to(self, what: str) -> int | None:
+        """The seat that alone sees the outcome of ``what`` (``Logic.private_to``, asked
+        once per order)."""
+        seat = self._private.get(what, -1)
+        if seat == -1:
+            seat = self._private[what] = self.variant.logic.private_to(what)
+        return seat
+
+    @property
+    def cards(self) -> list[str]:
+        """``pieces`` by its name of release 0.1 (kept for scripts written against it)."""
+        return self.pieces
 
     def new_initial_state(self) -> MediciSpielState:
         """The state before the first move (a chance node when the start player is random)."""
@@ -212,10 +252,9 @@ class Table:
         self.game: Game | None = None
         self.chance = TableChance()
         self.pending: Action | None = None
-        self.backup: Any = None
-        self.moves: list[str | Action] = []
-        """Every move (an Action) and chance outcome (its text) so far, for the
-        information state string."""
+        self.backup: State | None = None
+        self.moves: list[Action | str | Outcome] = []
+        """Every move and chance outcome so far, for the information state string."""
         self.ids: list[int] = []
 
     @classmethod
@@ -225,6 +264,11 @@ class Table:
         table.pending = _START
         table.resume()
         return table
+
+    def current(self) -> Game:
+        """The engine game (there is one once the setup's chance nodes are done)."""
+        assert self.game is not None, "the game is still being set up (a chance node)"
+        return self.game
 
     def resume(self) -> None:
         """Carry out the pending move with the chance outcomes chosen so far."""
@@ -236,10 +280,11 @@ class Table:
                 self.game = new_game(sp.variant, sp.players, chance=ch)
             else:
                 game = self.game
-                assert game is not None
-                before = self.backup
+                assert game is not None  # a move is pending: the game is set up
+                before, move = self.backup, self.pending
+                assert before is not None and move is not None
                 log = before.log
-                if not game.logic.changes_before_chance(before, self.pending):  # type: ignore[arg-type]
+                if not game.logic.changes_before_chance(before, move):
                     st = before  # running out of chance leaves it as it was: no copy
                 else:
                     # The move runs on a copy, so the position before it stays for the
@@ -254,7 +299,7 @@ class Table:
                 st.chance = ch
                 logged = len(log)
                 try:
-                    game.logic.perform(st, self.pending)  # type: ignore[arg-type]
+                    game.logic.perform(st, move)
                 except BaseException:
                     del log[logged:]
                     raise
@@ -271,10 +316,10 @@ class Table:
         if self.pending is not None:
             outcome = self.outcome(action)
             self.chance.script.append(outcome)
-            self.moves.append(f"seat {outcome}" if isinstance(outcome, int) else f"card {outcome}")
+            self.moves.append(self.outcome_seen(outcome))
         else:
             game = self.game
-            assert game is not None
+            assert game is not None  # no chance node pending: the game is set up
             act = self.spiel.actions.action(action)
             # An id from a caller is checked once, here; ``resume`` then carries it out
             # unchecked (the fast path: ``Logic.perform``, as ``Game.push`` does).
@@ -287,35 +332,58 @@ class Table:
         self.resume()
 
     def outcome(self, action: int) -> str | int:
-        """The card or seat of a chance outcome id; ValueError if it is not a possible one."""
+        """The piece or seat of a chance outcome id; ValueError if it is not a possible one."""
         request = self.chance.request
         assert request is not None
-        kind, options = request
-        if kind == "seat":
-            if action not in options:
-                raise ValueError(f"chance outcome {action}: the seat is one of {options}")
+        _, unseen, seats = request
+        if seats:
+            if action not in seats:
+                raise ValueError(f"chance outcome {action}: the seat is one of {seats}")
             return action
-        cards = self.spiel.cards
-        if not 0 <= action < len(cards) or cards[action] not in options:
-            raise ValueError(f"chance outcome {action}: not an unseen card")
-        return cards[action]
+        pieces = self.spiel.pieces
+        if not 0 <= action < len(pieces) or pieces[action] not in unseen:
+            raise ValueError(f"chance outcome {action}: not an unseen {self.spiel.piece_word}")
+        return pieces[action]
+
+    def outcome_seen(self, outcome: str | int) -> str | Outcome:
+        """A chance outcome as the information states hold it: its text, with the one seat
+        that sees it where the game deals it to one seat only (``Logic.private_to``)."""
+        if isinstance(outcome, int):
+            return f"seat {outcome}"
+        request = self.chance.request
+        assert request is not None
+        text = f"{self.spiel.piece_word} {outcome}"
+        seat = self.spiel.private_to(request[0])
+        return text if seat is None else Outcome(text, seat)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """``(outcome, probability)``: a card by its share of the unseen, or a uniform seat."""
+        """``(outcome, probability)``: a piece by its share of the unseen, or a uniform seat."""
         request = self.chance.request
         assert self.pending is not None and request is not None
-        kind, options = request
-        if kind == "seat":
-            return [(seat, 1.0 / len(options)) for seat in sorted(options)]
-        counts = Counter(map(self.spiel.card_index.__getitem__, options))
-        total = len(options)
+        _, unseen, seats = request
+        if seats:
+            return [(seat, 1.0 / len(seats)) for seat in sorted(seats)]
+        counts = Counter(map(self.spiel.piece_index.__getitem__, unseen))
+        total = len(unseen)
         return [(i, counts[i] / total) for i in sorted(counts)]
 
-    def view(self, player: int | None = None) -> dict[str, Any]:
+    def view(self, player: int | None = None) -> View:
         """The engine's ``Game.view(player)`` of the position (before a pending move)."""
         if self.game is None:
-            return {"game": self.spiel.variant.game, "phase": "setup", "viewer": player}
+            return {"game": self.spiel.variant.game, "phase": "setup", "current_player": None,
+                    "players": [], "winners": [], "viewer": player}
         return self.game.view(player)
+
+    def history(self, player: int) -> list[str]:
+        """Every move and chance outcome so far as ``player`` saw them (a piece dealt to
+        another seat alone is only ``dealt``), for the information state string."""
+        out = []
+        for move in self.moves:
+            if isinstance(move, Outcome):
+                out.append(move.text if move.seat == player else f"{self.spiel.piece_word} dealt")
+            else:
+                out.append(str(move))
+        return out
 
     def view_text(self, player: int | None) -> str:
         """The view as compact JSON, and the pending move at a chance node."""
@@ -333,12 +401,13 @@ class Table:
         if self.game is not None:
             out.game = self.game.clone()
             out.game.state.chance = out.chance
-        # While a move waits for chance, its position is the game's state (``apply``):
-        # the copy's own, whose log is its own, never the original's.
-        out.backup = None if self.backup is None else out.game.state  # type: ignore[union-attr]
+            # While a move waits for chance, its position is the game's state (``apply``):
+            # the copy's own, whose log is its own, never the original's.
+            out.backup = None if self.backup is None else out.game.state
         return out
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[Callable[[str, dict[str, Any], list[int]], Table],
+                                  tuple[str, dict[str, Any], list[int]]]:
         sp = self.spiel
         return _table_from_ids, (sp.get_type().short_name, dict(sp.get_parameters()), self.ids)
 
@@ -364,19 +433,25 @@ class MediciSpielState(pyspiel.State):
         t = self._t
         if t.pending is not None:
             return _CHANCE  # type: ignore[no-any-return]
-        st = t.game.state
+        game = t.game
+        assert game is not None  # set up: no chance node is pending
+        st = game.state
         actor = t.actors.get(st.phase)
-        return _TERMINAL if actor is None else actor(st)  # type: ignore[no-any-return]
+        player = None if actor is None else actor(st)
+        return _TERMINAL if player is None else player
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
         t = self._t
-        return t.pending is None and t.game.is_over
+        game = t.game
+        return t.pending is None and game is not None and game.is_over
 
     def _legal_actions(self, player: int) -> list[int]:
         """Legal action ids of the player to act, ascending."""
         t = self._t
-        return t.spiel.actions.legal_ids(t.game.legal_actions())
+        game = t.game
+        assert game is not None  # asked only where a player acts
+        return t.spiel.actions.legal_ids(game.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(outcome, probability)``: a card by its share of the unseen, or a uniform seat."""
@@ -391,12 +466,12 @@ class MediciSpielState(pyspiel.State):
         t = self._t
         if player == pyspiel.PlayerId.CHANCE:
             request = t.chance.request
-            if request is not None and request[0] == "seat":
+            if request is not None and request[2]:
                 return f"seat {action}"
-            return f"card {t.spiel.cards[action]}"
+            return f"{t.spiel.piece_word} {t.spiel.pieces[action]}"
         return str(t.spiel.actions.action(action))
 
-    def string_to_action(self, *args: Any) -> int:
+    def string_to_action(self, *args: object) -> int:
         """The id of a text form (``bid 12``; at a chance node ``card fur:3`` or ``seat 2``).
 
         Accepts ``(text)`` or ``(player, text)`` as OpenSpiel does; ValueError if unknown.
@@ -407,11 +482,13 @@ class MediciSpielState(pyspiel.State):
             kind, _, value = text.partition(" ")
             if kind == "seat" and value.isdigit():
                 return int(value)
-            if kind == "card" and value in t.spiel.card_index:
-                return t.spiel.card_index[value]
-            raise ValueError(f"chance outcome {text!r}: write 'card fur:3' or 'seat 2'")
+            word = t.spiel.piece_word
+            if kind == word and value in t.spiel.piece_index:
+                return t.spiel.piece_index[value]
+            example = f"{word} {t.spiel.pieces[0]}" if t.spiel.pieces else word
+            raise ValueError(f"chance outcome {text!r}: write '{example}' or 'seat 2'")
         try:
-            act = t.game.logic.grammar.parse(text)
+            act = t.current().logic.grammar.parse(text)
         except IllegalAction as err:
             raise ValueError(str(err)) from None
         return t.spiel.actions.id_of(act)
@@ -422,12 +499,13 @@ class MediciSpielState(pyspiel.State):
         n = t.spiel.players
         if not self.is_terminal():
             return [0.0] * n
+        game = t.current()
         if t.spiel.utility == "win":
-            winners = t.game.winners
+            winners = game.winners
             return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
-        return [float(m) for m in t.game.summary()["money"]]
+        return [float(m) for m in game.summary()["money"]]
 
-    def view(self, player: int | None = None) -> dict[str, Any]:
+    def view(self, player: int | None = None) -> View:
         """The engine's ``Game.view(player)`` of the position (before a pending move)."""
         return self._t.view(player)
 
@@ -435,19 +513,21 @@ class MediciSpielState(pyspiel.State):
         """The engine game inside (None before setup); at a chance node, before the move."""
         return self._t.game
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> Any:
+    def resample_from_infostate(self, player_id: int,
+                                probability_sampler: object = None) -> MediciSpielState:
         """A state the player cannot tell from this one, rebuilt from their view alone.
 
-        Built on ``game_from_view``; the pile it samples is forgotten again (its order is
-        an unknown drawn card by card), so the result continues with chance nodes.
+        Built on ``game_from_view``; the order it samples is forgotten again (the game's
+        ``Logic.forget_order``: an unknown drawn piece by piece), so the result continues
+        with chance nodes.
         """
         t = self._t
-        out = self.clone()
+        out: MediciSpielState = self.clone()
         if t.pending is not None or t.game is None:
             return out
         # The order game_from_view samples is forgotten below, so its seed changes nothing.
         game = game_from_view(t.spiel.variant, t.game.view(player_id), 0)
-        _forget_order(game.state)
+        game.logic.forget_order(game.state)
         game.state.chance = out._t.chance
         game.state.log = t.game.events[:]
         out._t.game = game
@@ -458,17 +538,6 @@ class MediciSpielState(pyspiel.State):
         return self._t.view_text(None)
 
 
-def _forget_order(st: Any) -> None:
-    """Make the order of a sampled pile (Medici) or bag (Medici vs Strozzi) unknown again."""
-    if hasattr(st, "pile"):
-        st.pile_unknown += len(st.pile)
-        st.pile = []
-        st.removed = None
-    else:
-        st.bag_unknown += len(st.bag)
-        st.bag = []
-
-
 class Observer:
     """OpenSpiel's observer protocol: ``tensor``, ``dict``, ``set_from`` and ``string_from``."""
 
@@ -476,7 +545,7 @@ class Observer:
         self.layout = game.layout
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(self.layout.size, np.float32)
-        self.dict: dict[str, np.ndarray] = {}
+        self.dict: dict[str, Vector] = {}
         at = 0
         for name, size in self.layout.pieces:
             self.dict[name] = self.tensor[at : at + size]
@@ -494,7 +563,7 @@ class Observer:
         """The information state (perfect recall: every move so far) or the view as JSON."""
         t = state._t
         if self.perfect_recall:
-            return "\n".join([f"viewer {player}", *map(str, t.moves)])
+            return "\n".join([f"viewer {player}", *t.history(player)])
         return t.view_text(player)
 
 
@@ -534,9 +603,23 @@ def _type_of(info: GameInfo) -> Any:
                       max(counts))
 
 
-TYPES: dict[str, Any] = {info.id: _type_of(info) for info in games().values() if info.encoding}
-"""Each registered game with an encoding, by id: its OpenSpiel game type."""
-_GAME_OF = {game_type.short_name: game_id for game_id, game_type in TYPES.items()}
+TYPES: dict[str, Any] = {}
+"""Each game registered with OpenSpiel so far, by id: its OpenSpiel game type."""
+_GAME_OF: dict[str, str] = {}
+
+
+def spiel_type(info: GameInfo) -> Any:
+    """The OpenSpiel game type of a game with an encoding (``python_`` and its id), made
+    and registered with ``pyspiel.register_game`` on first use: the shipped games' at
+    import, a game registered later (a plugin's) when it is first asked for."""
+    found = TYPES.get(info.id)
+    if found is None:
+        if not info.encoding:
+            raise ValueError(f"{info.id} has no integer encoding for the adapters")
+        found = TYPES[info.id] = _type_of(info)
+        _GAME_OF[found.short_name] = info.id
+        pyspiel.register_game(found, _game_class(found))
+    return found
 
 
 def _game_class(game_type: Any) -> type[MediciSpielGame]:
@@ -555,14 +638,14 @@ def game_for(
     variant: Variant, players: int, utility: str = "money", max_amount: int = DEFAULT_MAX_AMOUNT
 ) -> MediciSpielGame:
     """The OpenSpiel game of an already loaded variant (a rules file included)."""
-    game_type = TYPES[variant.game]
+    game_type = spiel_type(game_info(variant.game))
     params: dict[str, Any] = {"variant": variant.name, "utility": utility, "max_amount": max_amount}
     if "players" in game_type.parameter_specification:
         params["players"] = players
     return MediciSpielGame(game_type, params, variant)
 
 
-def state_from_view(game: MediciSpielGame, view: dict[str, Any], seed: int) -> Any:
+def state_from_view(game: MediciSpielGame, view: View, seed: int) -> MediciSpielState:
     """An OpenSpiel state of ``game`` consistent with a player's view (for bots, G-3).
 
     Its history is empty (the view does not hold one); hidden orders stay unknown.
@@ -570,12 +653,13 @@ def state_from_view(game: MediciSpielGame, view: dict[str, Any], seed: int) -> A
     state = game.new_initial_state()
     table = Table(game)
     engine_game = game_from_view(game.variant, view, seed)
-    _forget_order(engine_game.state)
+    engine_game.logic.forget_order(engine_game.state)
     engine_game.state.chance = table.chance
     table.game = engine_game
     state._t = table
     return state
 
 
-for _type in TYPES.values():
-    pyspiel.register_game(_type, _game_class(_type))
+for _info in games().values():
+    if _info.encoding:
+        spiel_type(_info)

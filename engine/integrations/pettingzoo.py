@@ -50,6 +50,8 @@ from engine.rules import load_variant
 
 UTILITIES = ("money", "win")
 """The values of ``utility``."""
+RENDER_MODES = ("ansi",)
+"""The render modes besides None."""
 BOUND = 1e6
 """The observation space's bounds (amounts, counts and markers stay far inside them)."""
 
@@ -66,7 +68,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
     ``utility`` (``money`` or ``win``), ``max_amount`` (highest bid or price offered) and
     ``render_mode`` (None or ``"ansi"``)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "medici_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "medici_v0",
+                "is_parallelizable": False}
 
     def __init__(
         self,
@@ -88,7 +91,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
             )
         if utility not in UTILITIES:
             raise ValueError(f"utility {utility!r}: accepted {', '.join(UTILITIES)}")
-        if render_mode not in (None, *self.metadata["render_modes"]):
+        if render_mode not in (None, *RENDER_MODES):
             raise ValueError(f"render_mode {render_mode!r}: accepted None, 'ansi'")
         self.players = players
         self.utility = utility
@@ -158,7 +161,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
             return
         game = self.game
         assert game is not None
-        act = self.actions.action(int(action))  # type: ignore[arg-type]
+        assert action is not None, f"{agent} is still in the game: give an action id"
+        act = self.actions.action(int(action))
         if not game.is_legal(act):
             raise ValueError(
                 f"{agent} cannot {act} now: use the action_mask of the observation"

@@ -12,23 +12,26 @@ each card on each ship), ``tracks`` n*K (levels), ``lot`` C, ``discards`` C, ``p
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from engine.actions import Action
 from engine.integrations.encoding import Counts, Encoding, OneHot, Slots
+from engine.medici.logic import MediciLogic
+from engine.medici.views import MediciView
+from engine.views import View
 
 PHASES = ("selecting", "bidding", "game_over")
 
 
-def _pieces(logic: Any) -> list[str]:
+def _pieces(logic: MediciLogic) -> list[str]:
     return list(dict.fromkeys(logic.deck))
 
 
-def _actions(logic: Any) -> tuple[list[Action], str]:
+def _actions(logic: MediciLogic) -> tuple[list[Action], str]:
     return [Action("draw"), Action("stop"), Action("pass")], "bid"
 
 
-def _parts(logic: Any, n: int, c: int) -> list[tuple[str, int]]:
+def _parts(logic: MediciLogic, n: int, c: int) -> list[tuple[str, int]]:
     k = len(logic.commodities)
     return [
         ("phase", len(PHASES)), ("day", 1), ("money", n), ("ships", n * c), ("tracks", n * k),
@@ -37,7 +40,8 @@ def _parts(logic: Any, n: int, c: int) -> list[tuple[str, int]]:
     ]
 
 
-def _fill(view: dict[str, Any], slots: Slots, one_hot: OneHot, counts: Counts, c: int) -> None:
+def _fill(given: View, slots: Slots, one_hot: OneHot, counts: Counts, c: int) -> None:
+    view = cast(MediciView, given)  # a view of this game
     players = view["players"]
     phase = view["phase"]
     one_hot("phase", PHASES.index(phase) if phase in PHASES else None)
@@ -58,12 +62,12 @@ def _fill(view: dict[str, Any], slots: Slots, one_hot: OneHot, counts: Counts, c
     one_hot("start_player", view["start_player"])
 
 
-def _max_length(logic: Any, players: int) -> int:
+def _max_length(logic: MediciLogic, players: int) -> int:
     cards = max(pc["cards_per_day"] for pc in logic.counts.values())
     # A lot: up to 3 draws (each with its card), a stop, a bid or pass from each seat.
     return logic.days * (cards * (2 + 2 + players) + players + 1)
 
 
-ENCODING = Encoding(pieces=_pieces, actions=_actions, parts=_parts, fill=_fill,
-                    max_length=_max_length)
+ENCODING: Encoding[MediciLogic] = Encoding(pieces=_pieces, actions=_actions, parts=_parts,
+                                   fill=_fill, max_length=_max_length)
 """Medici's encoding (the descriptor's ``encoding``)."""

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from engine.game import Game
+from engine.medici.logic import MediciState
 from engine.medici.value import MediciValuation
 
 EQUITY_KEEP = 0.8
@@ -25,12 +26,12 @@ class MediciEvaluator:
     def __init__(self, val: MediciValuation) -> None:
         self.val = val
 
-    def equity(self, game: Game) -> list[float]:
+    def equity(self, game: Game[MediciState]) -> list[float]:
         """Each player's expected final money: money, today's ship race and majorities as
         they stand (the rest of the day filled in on average), and later days' track income."""
         return self.outlook(game)[1]
 
-    def outlook(self, game: Game) -> tuple[list[float], list[float]]:
+    def outlook(self, game: Game[MediciState]) -> tuple[list[float], list[float]]:
         """Each player's position as the search weighs it (the ship race counted
         ``SHIP_SURE`` times), and their expected final money (``equity``)."""
         st = game.state
@@ -57,11 +58,11 @@ class MediciEvaluator:
             judged[q] += SHIP_SURE * ship
         return judged, money
 
-    def horizon(self, game: Game) -> int:
+    def horizon(self, game: Game[MediciState]) -> int:
         """Rollouts stop where the day changes."""
         day: int = game.state.day
         return day
 
-    def scorings_left(self, game: Game) -> int:
+    def scorings_left(self, game: Game[MediciState]) -> int:
         """Days still to be scored, today's included."""
         return 0 if game.is_over else self.val.days - game.state.day + 1

@@ -4,11 +4,10 @@ the greedy bot's money gained by each move (docs/rules.md M-8..M-10)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.actions import Action
 from engine.bots.opponents import Beliefs
 from engine.game import Game
+from engine.medici.logic import MediciState
 from engine.medici.policy import SHADE, MediciPolicy, judged, keep_chance, rival_limit
 from engine.medici.value import DRAW, PASS, STOP, MediciValuation
 
@@ -26,7 +25,7 @@ class MediciExplainer:
         self.val = val
         self.policy = policy
 
-    def situation(self, game: Game, beliefs: Beliefs | None) -> str:
+    def situation(self, game: Game[MediciState], beliefs: Beliefs | None) -> str:
         """What the decision is about: the lot's worth to you, where it comes from, and what
         the later bidders are expected to pay."""
         st = game.state
@@ -54,7 +53,7 @@ class MediciExplainer:
             text += f" (bids {STYLE_WORDS[style]})"
         return text
 
-    def explain(self, game: Game, action: Action, beliefs: Beliefs | None) -> str:
+    def explain(self, game: Game[MediciState], action: Action, beliefs: Beliefs | None) -> str:
         """A few words on what one move does, beside ``situation``."""
         st = game.state
         if st.phase == "bidding":
@@ -72,7 +71,7 @@ class MediciExplainer:
             return "the lot goes to auction as it is"
         return f"another card changes what you gain from the lot by {gain:+.1f} on average"
 
-    def lot_worth(self, game: Game, seat: int) -> float | None:
+    def sale_worth(self, game: Game[MediciState], seat: int) -> float | None:
         """What the lot is worth to ``seat``: what it adds to their expected money."""
         st = game.state
         return self.val.position(st).lot_value(seat, st.lot) if st.lot else None
@@ -84,7 +83,7 @@ class MediciExplainer:
         return after
 
     def greedy_values(
-        self, game: Game, beliefs: Beliefs | None, also: list[Action]
+        self, game: Game[MediciState], beliefs: Beliefs | None, also: list[Action]
     ) -> list[tuple[Action, float]]:
         """The greedy bot's view of its options: money gained by each, against passing (a
         bid: the chance no later bidder outbids it times its profit, as the greedy bid is
@@ -105,19 +104,19 @@ class MediciExplainer:
             return out
         stop = self.policy.selector_gain(pos, st.selector, st.lot, beliefs) if st.lot else 0.0
         rows = []
-        for act in game.legal_actions():
-            if act == STOP:
+        for entry in game.legal_actions():
+            if entry == STOP:
                 rows.append((STOP, stop))
-            elif act == DRAW:
+            elif entry == DRAW:
                 more = self.policy.draw_gain(st, beliefs) if st.lot else 0.0
                 rows.append((DRAW, stop + more))
         return rows
 
-    def limits(self, st: Any, beliefs: Beliefs | None) -> list[tuple[int, float]]:
+    def limits(self, st: MediciState, beliefs: Beliefs | None) -> list[tuple[int, float]]:
         """Each later bidder with the most they are expected to pay (by the beliefs)."""
         pos = self.val.position(st)
         know = beliefs or self.policy.prior
-        out = []
+        out: list[tuple[int, float]] = []
         for q in st.order[st.turn + 1 :]:
             worths = pos.worths(q, st.lot)
             if worths is not None:

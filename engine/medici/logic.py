@@ -3,17 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TypedDict, cast
 
 from engine.actions import Action, Grammar, Legal, Span
 from engine.agreement import agree
 from engine.chance import Chance
-from engine.logic import Logic, State, deck_of, multiset_without
-from engine.lots import LotDrawing, LotWords
+from engine.logic import Rules, deck_of, multiset_without
+from engine.lots import LotDrawing, LotState, LotWords
 from engine.medici.schema import DEFAULTS
-from engine.medici.views import BidView, MediciPlayer, MediciView
+from engine.medici.views import (
+    BidEvent,
+    BidView,
+    BuyEvent,
+    DayEndEvent,
+    DiscardEvent,
+    FreeFillEvent,
+    MediciPlayer,
+    MediciSummary,
+    MediciView,
+    MoveEvent,
+    PayoutEvent,
+    StartPlayerEvent,
+    TrackEvent,
+)
 from engine.phases import Phase, phase_table
 from engine.scoring import best, ranked_payouts
+from engine.views import ChooseEvent, Event, GameOverEvent, View
 
 PASS = Action("pass")
 
@@ -40,16 +55,26 @@ TrackPay = tuple[list[tuple[int, int, int, tuple[int, ...]]], list[tuple[int, in
 (player, amount) bonuses."""
 
 
-class MediciState(State):
+class PlayerCount(TypedDict):
+    """The rules of one player count (``player_counts.N``, M-2, M-3, M-13, M-16)."""
+
+    cards_per_day: int
+    start_money: int
+    ship_capacity: int
+    ship_payouts: list[int]
+    track_payouts: list[int]
+
+
+class MediciState(LotState):
     """The whole state of one Medici game, in plain slots (cheap to clone)."""
 
     __slots__ = (
         "pc", "day", "money", "ships", "tracks", "pile", "pile_unknown", "removed",
-        "discards", "lot", "selector", "start_player", "order", "turn", "high_bid",
+        "discards", "selector", "start_player", "order", "turn", "high_bid",
         "high_bidder", "bids", "day_ends",
     )
 
-    pc: dict[str, Any]
+    pc: PlayerCount
     day: int
     money: list[int]
     ships: list[list[str]]
@@ -58,7 +83,6 @@ class MediciState(State):
     pile_unknown: int
     removed: list[str] | None
     discards: list[str]
-    lot: list[str]
     selector: int
     start_player: int
     order: tuple[int, ...]
@@ -92,7 +116,7 @@ class MediciState(State):
         return c
 
 
-class MediciLogic(LotDrawing, Logic):
+class MediciLogic(LotDrawing[MediciState]):
     """Medici's rules for one variant."""
 
     game = "medici"
@@ -101,7 +125,7 @@ class MediciLogic(LotDrawing, Logic):
     grammar = Grammar({"draw": (), "stop": (), "bid": ("amount",), "pass": ()})
     phases = PHASES
 
-    def __init__(self, rules: dict[str, Any], strict: bool | None = None) -> None:
+    def __init__(self, rules: Rules, strict: bool | None = None) -> None:
         super().__init__(rules, strict)
         cards = rules["cards"]
         self.commodities: list[str] = list(cards["commodities"])
@@ -116,7 +140,7 @@ class MediciLogic(LotDrawing, Logic):
         self.on_purchase = rules["track_moves"] == "on_purchase"
         self.top: int = rules["tracks"]["top"]
         self.bonuses: dict[int, int] = dict(rules["tracks"]["bonuses"])
-        self.counts: dict[int, dict[str, Any]] = dict(rules["player_counts"])
+        self.counts: dict[int, PlayerCount] = dict(rules["player_counts"])
         # M-9's bidding order, precomputed: per player count and selector, the seats from
         # the selector's left round to the selector.
         self._rounds: dict[int, list[tuple[int, ...]]] = {
@@ -259,7 +283,8 @@ class MediciLogic(LotDrawing, Logic):
             turn = st.turn
             player = st.order[turn]
             amount = action[1]  # bid AMOUNT
-            st.log.append({"type": "bid", "player": player, "amount": amount})
+            bid: BidEvent = {"type": "bid", "player": player, "amount": amount}
+            st.log.append(bid)
             st.high_bid = amount
             st.high_bidder = player
             st.bids.append((player, amount))
@@ -271,7 +296,8 @@ class MediciLogic(LotDrawing, Logic):
                 self.pm.fire(st, "pass")
             turn = st.turn
             player = st.order[turn]
-            st.log.append({"type": "pass", "player": player})
+            passed: MoveEvent = {"type": "pass", "player": player}
+            st.log.append(passed)
             st.bids.append((player, None))
             st.turn = turn = turn + 1
             if turn == len(st.order):
@@ -289,11 +315,13 @@ class MediciLogic(LotDrawing, Logic):
         if winner is None:
             # M-10: nobody bid; the lot is out for the rest of the day.
             st.discards.extend(lot)
-            st.log.append({"type": "discard", "cards": lot})
+            discard: DiscardEvent = {"type": "discard", "cards": lot}
+            st.log.append(discard)
         else:
             st.money[winner] -= st.high_bid
             st.ships[winner].extend(lot)
-            st.log.append({"type": "buy", "player": winner, "cards": lot, "price": st.high_bid})
+            buy: BuyEvent = {"type": "buy", "player": winner, "cards": lot, "price": st.high_bid}
+            st.log.append(buy)
             if self.on_purchase:
                 self._move_tracks(st, winner, lot)
         cap = st.pc["ship_capacity"]
@@ -337,8 +365,9 @@ class MediciLogic(LotDrawing, Logic):
                 if after > top:
                     after = top
                 row[k] = after
-                log({"type": "track", "player": player, "commodity": commodity,
-                     "cards": count, "from": before, "to": after})
+                moved: TrackEvent = {"type": "track", "player": player, "commodity": commodity,
+                                     "cards": count, "from": before, "to": after}
+                log(moved)
             k += 1
 
     # -- automatic phases -------------------------------------------------------------
@@ -379,13 +408,29 @@ class MediciLogic(LotDrawing, Logic):
         else:
             what = f"day {st.day} start player"
             player = st.chance.choose(what, candidates)
-            st.log.append({"type": "choose", "what": what, "options": candidates, "result": player})
+            chosen: ChooseEvent = {"type": "choose", "what": what, "options": candidates,
+                                   "result": player}
+            st.log.append(chosen)
             if st.day > 1:
                 reason += ", tie broken at random"
-        st.log.append(
-            {"type": "start_player", "day": st.day, "player": player, "reason": reason}
-        )
+        starts: StartPlayerEvent = {"type": "start_player", "day": st.day, "player": player,
+                                    "reason": reason}
+        st.log.append(starts)
         return player
+
+    def revealed(self, event: Event) -> str | None:
+        """Undo's reasons: a day's shuffle (M-3), a free fill's cards (M-12), a drawn card."""
+        kind = event.get("type")
+        if kind == "order":
+            return f"a new pile was shuffled ({event.get('what', 'a new day')})"
+        if kind == "free_fill":
+            return "the free fill turned up cards from the pile"
+        return super().revealed(event)
+
+    def forget_order(self, st: MediciState) -> None:
+        """The pile's order unknown again, and so the cards removed unseen (M-3)."""
+        super().forget_order(st)
+        st.removed = None
 
     def continue_source(self, st: MediciState) -> None:
         """The pile's next cards when they were not known in advance (a table game, G-1)."""
@@ -422,7 +467,8 @@ class MediciLogic(LotDrawing, Logic):
             card = st.pile.pop()
             st.ships[player].append(card)
             taken.append(card)
-        st.log.append({"type": "free_fill", "player": player, "cards": taken})
+        filled: FreeFillEvent = {"type": "free_fill", "player": player, "cards": taken}
+        st.log.append(filled)
         if self.on_purchase:
             self._move_tracks(st, player, taken)
         self.pm.fire(st, "score")
@@ -431,13 +477,16 @@ class MediciLogic(LotDrawing, Logic):
         """M-13..M-17: ship ranking, track moves, majorities and bonuses."""
         log = st.log.append
         money = st.money
-        log({"type": "day_end", "day": st.day, "by": st.day_ends[-1]})
+        ends: DayEndEvent = {"type": "day_end", "day": st.day, "by": st.day_ends[-1]}
+        log(ends)
         value = self.value.__getitem__
         values = [sum(map(value, ship)) for ship in st.ships]
         for p, (amount, place, tied) in enumerate(ranked_payouts(values, st.pc["ship_payouts"])):
             money[p] += amount
-            log({"type": "payout", "player": p, "amount": amount, "reason": "ship",
-                 "value": values[p], "place": place, "tied": tied})
+            paid: PayoutEvent = {"type": "payout", "player": p, "amount": amount,
+                                 "reason": "ship", "value": values[p], "place": place,
+                                 "tied": tied}
+            log(paid)
         if not self.on_purchase:
             for p, ship in enumerate(st.ships):
                 self._move_tracks(st, p, ship)
@@ -445,20 +494,22 @@ class MediciLogic(LotDrawing, Logic):
         known = self._track_pay
         # One column of levels a commodity (M-16, M-17): what a column pays is the same in
         # every game of the variant, so it is worked out once (the few columns there are).
-        for commodity, levels in zip(self.commodities, zip(*st.tracks, strict=True), strict=True):
-            pay = known.get(levels)
+        for commodity, column in zip(self.commodities, zip(*st.tracks, strict=True), strict=True):
+            pay = known.get(column)
             if pay is None:
-                pay = self._track_payouts(levels, table)
+                pay = self._track_payouts(column, table)
             majority, bonus = pay
-            for p, amount, place, tied in majority:
+            for p, amount, place, sharing in majority:
                 money[p] += amount
-                log({"type": "payout", "player": p, "amount": amount, "reason": "majority",
-                     "commodity": commodity, "level": levels[p], "place": place,
-                     "tied": list(tied)})
+                paid = {"type": "payout", "player": p, "amount": amount, "reason": "majority",
+                        "commodity": commodity, "level": column[p], "place": place,
+                        "tied": list(sharing)}
+                log(paid)
             for p, amount in bonus:
                 money[p] += amount
-                log({"type": "payout", "player": p, "amount": amount, "reason": "bonus",
-                     "commodity": commodity, "level": levels[p]})
+                paid = {"type": "payout", "player": p, "amount": amount, "reason": "bonus",
+                        "commodity": commodity, "level": column[p]}
+                log(paid)
         self.pm.fire(st, "finish" if st.day >= self.days else "next_day")
 
     def _track_payouts(self, levels: tuple[int, ...], table: list[int]) -> TrackPay:
@@ -480,10 +531,13 @@ class MediciLogic(LotDrawing, Logic):
     def enter_game_over(self, st: MediciState) -> None:
         """M-18, G-4: most money wins; equal money shares the victory."""
         st.order = ()
-        st.log.append({"type": "game_over", "money": st.money[:], "winners": best(st.money)})
+        over: GameOverEvent = {"type": "game_over", "money": st.money[:],
+                               "winners": best(st.money)}
+        st.log.append(over)
 
-    def state_from_view(self, view: dict[str, Any], chance: Chance) -> MediciState:
+    def state_from_view(self, given: View, chance: Chance) -> MediciState:
         """Rebuild a state from a view; the pile and removed cards are drawn from the unseen."""
+        view = cast(MediciView, given)  # a view of this game (``Game.view``)
         names = tuple(p["name"] for p in view["players"])
         st = self.new_state(names, chance)
         st.phase = view["phase"]
@@ -500,7 +554,7 @@ class MediciLogic(LotDrawing, Logic):
             st.bids = [(b["player"], b["bid"]) for b in view["bids"]]
             st.order = tuple([p for p, _ in st.bids] + list(view["bidders"]))
             st.turn = len(st.bids)
-            st.high_bid = view["high_bid"]
+            st.high_bid = view["high_bid"] or 0  # a number while bidding
             st.high_bidder = view["high_bidder"]
         unseen = multiset_without(self.deck, st.lot, st.discards, *st.ships)
         count = view["pile_count"]
@@ -517,13 +571,15 @@ class MediciLogic(LotDrawing, Logic):
         """G-4."""
         return best(st.money) if st.phase == "game_over" else []
 
-    def summary(self, st: MediciState) -> dict[str, Any]:
+    def summary(self, st: MediciState) -> MediciSummary:
         """Final money, winners, how each day ended, and who started each day (M-6)."""
+        starts = cast("list[StartPlayerEvent]",
+                      [e for e in st.log if e["type"] == "start_player"])
         return {
             "money": st.money[:],
             "winners": self.winners(st),
             "day_ends": st.day_ends[:],
-            "start_players": [e["player"] for e in st.log if e["type"] == "start_player"],
+            "start_players": [e["player"] for e in starts],
         }
 
     def view(self, st: MediciState, player: int | None) -> MediciView:

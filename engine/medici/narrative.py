@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import groupby
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from engine.agreement import agree, is_you
-from engine.narrative.narrator import COMMON_ROLES, Event, Narrator
+from engine.lots import LOT_ROLES, LotNarration
+from engine.medici.views import MediciView
+from engine.narrative.narrator import COMMON_ROLES, Narrator, items
 from engine.narrative.sentence import Line, Role, Sentence, join, names_list, ordinal, pieces
+from engine.views import Event
 
 DAY_END = {
     "full_ships": "all ships but one are full (M-12)",
@@ -17,11 +20,12 @@ DAY_END = {
 """Why a day ended, by the ``by`` of a ``day_end`` event."""
 
 
-class MediciNarrator(Narrator):
+class MediciNarrator(LotNarration):
     """Medici's sentences."""
 
     roles: ClassVar[dict[str, Role]] = {
         **COMMON_ROLES,
+        **LOT_ROLES,
         "bid": Role.MOVE,
         "pass": Role.MOVE,
         "buy": Role.RESULT,
@@ -29,6 +33,8 @@ class MediciNarrator(Narrator):
         "free_fill": Role.RESULT,
         "day_end": Role.SCORING,
     }
+    piece: ClassVar[str] = "card"
+    noun: ClassVar[str] = "cards"
     gathered: ClassVar[str] = "track"
     endings: ClassVar[dict[str, str]] = DAY_END
     unit: ClassVar[str] = "florins"
@@ -37,7 +43,7 @@ class MediciNarrator(Narrator):
     def say_start_player(self, events: Sequence[Event], index: int) -> Sentence:
         """``Bo starts (least money).``"""
         e = events[index]
-        reason = f" ({e['reason']})" if e.get("reason") else ""
+        reason = f" ({e.get('reason')})" if e.get("reason") else ""
         return self.does(e.get("player"), "starts").add(f"{reason}.")
 
     def say_bid(self, events: Sequence[Event], index: int) -> Sentence:
@@ -55,8 +61,8 @@ class MediciNarrator(Narrator):
         """``Nobody bids: Ann, Bo and Cy pass; the lot fur:3 is out for the day (M-10).``
 
         Everyone who passed is named, the selector (the last to pass) included."""
-        lot = pieces(events[index].get(self.noun, []))
-        passed = []
+        lot = pieces(items(events[index].get(self.noun)))
+        passed: list[object] = []
         for e in reversed(events[:index]):
             kind = e.get("type")
             if kind == "stop":
@@ -78,7 +84,7 @@ class MediciNarrator(Narrator):
             return self._filled(events, index)
         if kind != "stop":
             return []
-        view = self.view_after(index)
+        view = self._view(index)
         if view is None or view.get("phase") != "bidding":
             return []
         size = len(view.get("lot") or [])
@@ -102,7 +108,7 @@ class MediciNarrator(Narrator):
     def _filled(self, events: Sequence[Event], index: int) -> list[Line]:
         """``Di's ship is full: Di sits out every lot left today (M-9).``"""
         seat = events[index].get("player")
-        view = self.view_after(index)
+        view = self._view(index)
         if view is None or not isinstance(seat, int) or not 0 <= seat < len(view["players"]):
             return []
         if view["players"][seat].get("free_holds") != 0 or view.get("phase") == "game_over":
@@ -123,9 +129,13 @@ class MediciNarrator(Narrator):
             return self.who(e.get("player")).add(
                 " would fill up for free, but the pile is empty (M-12).")
         return self.does(e.get("player"), "fills").add(" up for free: ").add(
-            pieces(e["cards"])).add(" (M-12).")
+            pieces(items(e.get("cards")))).add(" (M-12).")
 
     say_day_end = Narrator.period_end
+
+    def _view(self, index: int) -> MediciView | None:
+        """The table after the step of ``events[index]`` (a Medici view), if given."""
+        return cast("MediciView | None", self.view_after(index))
 
     def parts(self, events: Sequence[Event], indices: list[int]) -> Sentence:
         """``Tracks: Ann fur 0→1, spice 0→2; Bo grain 1→3`` (M-15)."""
@@ -143,7 +153,7 @@ class MediciNarrator(Narrator):
         M-13 ships by place, M-16 majorities by level, M-17 bonuses (M-14: ties share).
         """
         amount = event.get("amount")
-        tie = ", tied" if len(event.get("tied") or []) > 1 else ""
+        tie = ", tied" if len(items(event.get("tied"))) > 1 else ""
         place = ordinal(event.get("place")) + tie
         reason = event.get("reason")
         if reason == "ship":

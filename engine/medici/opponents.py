@@ -5,12 +5,12 @@ sampled type."""
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from engine.actions import Action, Span, amount_action
 from engine.bots.opponents import Beliefs, Kind
 from engine.chance import Rng
 from engine.game import Game
+from engine.medici.logic import MediciState
 from engine.medici.policy import MediciPolicy, prior
 from engine.medici.value import PASS, MediciValuation
 
@@ -32,7 +32,7 @@ class MediciOpponents:
         valuations (``PRIOR_LEAN``), flat over the shares."""
         return prior(players)
 
-    def evidence(self, game: Game) -> tuple[Hashable, list[Sighting]] | None:
+    def evidence(self, game: Game[MediciState]) -> tuple[Hashable, list[Sighting]] | None:
         """The bids and passes seen so far in this auction, each with the bidder's ceilings
         and lowest possible bid then, keyed by the auction (None: no auction under way)."""
         st = game.state
@@ -50,17 +50,17 @@ class MediciOpponents:
                 high = bid
         return (st.day, st.selector, tuple(lot), len(st.discards)), seen
 
-    def observe(self, beliefs: Beliefs, sighting: Any) -> None:
+    def observe(self, beliefs: Beliefs, sighting: Sighting) -> None:
         """Update ``beliefs`` with one bid or pass."""
         beliefs.observe(*sighting)
 
-    def move(self, game: Game, kind: Kind | None, rng: Rng) -> Action:
+    def move(self, game: Game[MediciState], kind: Kind | None, rng: Rng) -> Action:
         """A rollout move of an opponent: bids by its sampled type, draws cheaply."""
         if game.state.phase == "bidding" and kind is not None:
             return self.typed_bid(game, kind)
         return self.policy.quick_move(game, rng)
 
-    def typed_bid(self, game: Game, kind: Kind) -> Action:
+    def typed_bid(self, game: Game[MediciState], kind: Kind) -> Action:
         """An opponent's bid in a rollout, by its sampled type: it pays at most its share of
         the lot's worth to it by its valuation, raising by the minimum or bidding that limit
         at once."""
@@ -70,10 +70,10 @@ class MediciOpponents:
             return PASS
         pos = self.val.position(st)
         limit = int(kind.share * pos.ceiling_by(st.order[st.turn], st.lot, kind.valuation))
-        lo = span.lo  # type: ignore[union-attr]
+        lo = span.lo
         if limit < lo:
             return PASS
-        hi = span.hi  # type: ignore[union-attr]
+        hi = span.hi
         return amount_action(
             "bid", lo if kind.min_raise else limit if hi is None else min(limit, hi)
         )

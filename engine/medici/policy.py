@@ -3,12 +3,11 @@ M-8..M-10): the greedy bid, the selector's draw-or-stop, the search's candidate 
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.actions import Action, Legal, Span, amount_action
 from engine.bots.opponents import WILLING, Beliefs, OutbidTable
 from engine.chance import Rng
 from engine.game import Game
+from engine.medici.logic import MediciState
 from engine.medici.value import (
     DRAW,
     MAJORITIES,
@@ -164,19 +163,19 @@ class MediciPolicy:
         self.prior = prior()
         """What this policy believes of opponents it has not seen bid (never updated)."""
 
-    def move(self, game: Game, beliefs: Beliefs | None,
+    def move(self, game: Game[MediciState], beliefs: Beliefs | None,
              rng: Rng | None = None, noise: float = 0.0) -> Action:
         """The greedy move of the player to act; ``noise`` > 0 jitters bids (for rollouts)."""
         st = game.state
         if st.phase == "bidding":
             return self.bid(st, game.legal_actions(), beliefs, rng, noise)
         legal = game.legal_actions()
-        if len(legal) == 1:
-            return legal[0]  # type: ignore[return-value]
+        if len(legal) == 1 and isinstance(only := legal[0], Action):
+            return only
         samples = DRAW_SAMPLES if noise else 0
         return DRAW if self.draw_gain(st, beliefs, rng, samples) > 0 else STOP
 
-    def bid(self, st: Any, legal: list[Legal], beliefs: Beliefs | None,
+    def bid(self, st: MediciState, legal: list[Legal], beliefs: Beliefs | None,
             rng: Rng | None = None, noise: float = 0.0) -> Action:
         """The greedy bid (or pass) of the bidder to act."""
         span = legal[0]
@@ -192,23 +191,24 @@ class MediciPolicy:
             worth += rng.below(7) - 3
         later = [(q, pos.ceilings(q, st.lot)) for q in st.order[st.turn + 1 :]]
         bid = best_bid(
-            worth * SHADE, span.lo, span.hi, later,  # type: ignore[union-attr]
+            worth * SHADE, span.lo, span.hi, later,
             beliefs or self.prior,
         )
         return PASS if bid is None else amount_action("bid", bid)
 
-    def rollout_move(self, game: Game, beliefs: Beliefs | None, rng: Rng) -> Action:
+    def rollout_move(self, game: Game[MediciState], beliefs: Beliefs | None, rng: Rng) -> Action:
         """A rollout move of the searching player: its shaded best bid, cheap draws."""
         if game.state.phase == "bidding":
             return self.bid(game.state, game.legal_actions(), beliefs)
         return self.quick_move(game, rng)
 
-    def quick_move(self, game: Game, rng: Rng) -> Action:
+    def quick_move(self, game: Game[MediciState], rng: Rng) -> Action:
         """A cheap selector for rollouts: a lot grows while it is small and light (M-8)."""
         st = game.state
         legal = game.legal_actions()
         if len(legal) == 1 or st.phase == "bidding":
-            return legal[0]  # type: ignore[return-value]
+            first = legal[0]  # in an auction: the lowest bid (opponents bid by their kind)
+            return amount_action(first.kind, first.lo) if isinstance(first, Span) else first
         lot = st.lot
         if not lot:
             return DRAW
@@ -217,7 +217,7 @@ class MediciPolicy:
             return DRAW
         return STOP if STOP in legal else DRAW
 
-    def later_ceilings(self, st: Any) -> list[tuple[int, Ceilings]]:
+    def later_ceilings(self, st: MediciState) -> list[tuple[int, Ceilings]]:
         """Each later bidder with their ceilings for the lot by each valuation."""
         pos = self.val.position(st)
         return [(q, pos.ceilings(q, st.lot)) for q in st.order[st.turn + 1 :]]
@@ -230,7 +230,7 @@ class MediciPolicy:
             _paid(beliefs or self.prior, pos.n),
         )
 
-    def draw_gain(self, st: Any, beliefs: Beliefs | None,
+    def draw_gain(self, st: MediciState, beliefs: Beliefs | None,
                   rng: Rng | None = None, samples: int = 0) -> float:
         """Expected gain of drawing one more card over stopping now (M-8).
 
@@ -280,7 +280,7 @@ class MediciPolicy:
             weight += count
         return acc / weight - stop
 
-    def candidates(self, game: Game, beliefs: Beliefs | None) -> list[Action]:
+    def candidates(self, game: Game[MediciState], beliefs: Beliefs | None) -> list[Action]:
         """The moves a search considers now: all of them, or a handful of telling bids.
 
         The bids are the lowest one and the best bids (``best_bid``, against the beliefs)
@@ -291,12 +291,12 @@ class MediciPolicy:
         st = game.state
         legal = game.legal_actions()
         if st.phase != "bidding":
-            return [a for a in legal if a.__class__ is Action]  # type: ignore[misc]
+            return [a for a in legal if a.__class__ is Action]
         span = legal[0]
         if span.__class__ is not Span:
             return [PASS]
-        lo = span.lo  # type: ignore[union-attr]
-        hi = span.hi  # type: ignore[union-attr]
+        lo = span.lo
+        hi = span.hi
         pos = self.val.position(st)
         worths = pos.worths(st.order[st.turn], st.lot)
         if worths is None:

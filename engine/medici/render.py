@@ -9,9 +9,8 @@ width (a pipe, a file) every row is one line.
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.shell.text import Text, cards, flow, join, pad, table_title
+from engine.medici.views import MediciView
+from engine.shell.text import Text, flow, join, pad, pieces_line, table_title
 
 MARK = 2
 """The columns of the turn mark (``▶ ``) before a player's name."""
@@ -19,7 +18,7 @@ SHIP_INDENT = 4
 """How far a ship line under its player is indented."""
 
 
-def table(view: dict[str, Any], bots: list[str | None], width: int | None = None) -> Text:
+def table(view: MediciView, bots: list[str | None], width: int | None = None) -> Text:
     """Money, ship, ship value, free holds and track levels per player; lot, bids and pile."""
     players = view["players"]
     out = table_title("Medici", "day", view, "days", width)
@@ -30,14 +29,14 @@ def table(view: dict[str, Any], bots: list[str | None], width: int | None = None
     count = view['pile_count']
     summary = [Text(f"Pile: {count} card{'s' if count != 1 else ''} left", "dim")]
     if view.get("discards"):
-        summary.append(Text("discarded today: ", "dim").extend(cards(view["discards"])))
+        summary.append(Text("discarded today: ", "dim").extend(pieces_line(view["discards"])))
     if view.get("day"):
         summary.append(Text(f"day started by {players[view['start_player']]['name']}", "dim"))
     out.line(flow(summary, width))
     return out
 
 
-def _players(view: dict[str, Any], bots: list[str | None], width: int | None) -> Text:
+def _players(view: MediciView, bots: list[str | None], width: int | None) -> Text:
     players = view["players"]
     current = view.get("current_player")
     commodities = list(players[0]["tracks"])
@@ -50,7 +49,7 @@ def _players(view: dict[str, Any], bots: list[str | None], width: int | None) ->
     numbers = sum(sizes) + len(sizes) - 1
     tracks = sum(track_sizes) + len(track_sizes) - 1
     name_w = max(len(x) for x in labels)
-    ships = [len(cards(p["ship"]).plain()) for p in players]
+    ships = [len(pieces_line(p["ship"]).plain()) for p in players]
     row_w = MARK + name_w + 1 + numbers + 2 + tracks
     if width is None or row_w + 2 + max(ships) <= width:
         shape = "inline"
@@ -87,7 +86,7 @@ def _players(view: dict[str, Any], bots: list[str | None], width: int | None) ->
     for i, player in enumerate(players):
         mark = Text("▶ " if i == current else "  ", "turn")
         name = Text(labels[i], "name" if bots[i:i + 1] in ([], [None]) else "bot")
-        ship = Text("ship ", "dim").extend(cards(player["ship"]))
+        ship = Text("ship ", "dim").extend(pieces_line(player["ship"]))
         ship_shown = shape == "inline" or not player["ship"]
         if len(labels[i]) <= name_w:
             row = Text().extend(mark).extend(pad(name, name_w)).add(" ").extend(numbers_of(i))
@@ -100,7 +99,7 @@ def _players(view: dict[str, Any], bots: list[str | None], width: int | None) ->
             out.line(flow([alone], width, indent=MARK + 2))
             row = Text(" " * (MARK + name_w + 1)).extend(numbers_of(i))
         if shape == "inline":
-            row.add("  ").extend(cards(player["ship"]))
+            row.add("  ").extend(pieces_line(player["ship"]))
         out.row(row)
         if not with_tracks:
             items = [Text(f"{c} {lvl}") for c, lvl in zip(commodities, levels[i], strict=True)]
@@ -120,11 +119,12 @@ def _label(name: str, bots: list[str | None], seat: int, short: bool = False) ->
     return f"{name} (bot)" if short else f"{name} (bot {spec})"
 
 
-def _lot_line(view: dict[str, Any], width: int | None) -> Text:
+def _lot_line(view: MediciView, width: int | None) -> Text:
     players = view["players"]
-    items = [Text("Lot: ").extend(cards(view["lot"], "none yet"))]
-    if view["phase"] == "selecting" and view.get("selector") is not None:
-        items.append(Text(f"selector {players[view['selector']]['name']}"))
+    items = [Text("Lot: ").extend(pieces_line(view["lot"], "none yet"))]
+    selector = view.get("selector")
+    if view["phase"] == "selecting" and selector is not None:
+        items.append(Text(f"selector {players[selector]['name']}"))
     if view["phase"] == "bidding":
         high = view.get("high_bid") or 0
         bidder = view.get("high_bidder")

@@ -7,7 +7,7 @@ This module is the one place a Medici setting is declared: its key and type in
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.errors import Problem
 from engine.schema import Bool, Checker, Int, ListOf, MapOf, Name, Record, Str, validate
@@ -77,7 +77,7 @@ def check(doc: Document) -> list[Problem]:
     return problems + checker.problems
 
 
-def _int(value: object) -> bool:
+def _int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -95,11 +95,11 @@ def _check_cards(data: dict[str, Any], checker: Checker) -> int | None:
             path: KeyPath = ("cards", "commodities", index)
             if name == "gold":
                 checker.error(path, "'gold' is reserved for the gold cards")
-    lists = [cards.get(key) for key in ("commodities", "values", "gold")]
-    if not all(isinstance(value, list) for value in lists):
+    commodities, values, gold = (cards.get(key) for key in ("commodities", "values", "gold"))
+    if not (isinstance(commodities, list) and isinstance(values, list)
+            and isinstance(gold, list)):
         return None
-    commodities, values, gold = lists
-    return len(commodities) * len(values) + len(gold)  # type: ignore[arg-type]
+    return len(commodities) * len(values) + len(gold)
 
 
 def _check_tracks(data: dict[str, Any], checker: Checker) -> None:

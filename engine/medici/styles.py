@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import math
-
 from engine.actions import Action, Span, amount_action
 from engine.bots.parts import Parts
-from engine.bots.styles import (
-    FACE_MARGIN,
-    SPOIL_EXTRA,
-    THRIFTY_MARGIN,
-    draw_or_stop,
-    stage_share,
-)
+from engine.bots.styles import FACE_MARGIN, SPOIL_EXTRA, THRIFTY_MARGIN, stage_share
 from engine.game import Game
-from engine.medici.value import FACE, MAJORITIES, PASS, RACE
+from engine.lots import draw_or_stop
+from engine.medici.logic import MediciState
+from engine.medici.value import FACE, MAJORITIES, PASS, RACE, MediciValuation
 
 DRAW_BELOW = 7
 """The field draws another card while the lot's face value is below this."""
@@ -22,12 +16,16 @@ RACER_DRAW_BELOW = 10
 """``racer`` grows its lots further: a ship's value is all it plays for (M-13)."""
 
 
-def style_move(game: Game, style: str, parts: Parts) -> Action | None:
+def style_move(game: Game[MediciState], style: str, parts: MediciParts) -> Action | None:
     """The move of ``style`` where styles differ (None: the model's greedy move)."""
     if game.state.phase == "bidding":
         return _bid(game, style, parts)
-    return draw_or_stop(game, RACER_DRAW_BELOW if style == "racer" else DRAW_BELOW)
+    below = RACER_DRAW_BELOW if style == "racer" else DRAW_BELOW
+    return draw_or_stop(game.legal_actions(), game.state.lot, parts.valuation.value, below)
 
+
+MediciParts = Parts[MediciState, MediciValuation]
+"""A Medici bot's parts (``engine.medici.bots.parts``)."""
 
 OWN_WORTH = {"face": FACE, "racer": RACE, "collector": MAJORITIES}
 """The valuation of each style that values lots its own way (``engine.medici.value``): the
@@ -36,7 +34,7 @@ it adds to majorities and bonuses (M-16, M-17)."""
 
 
 # -- Medici: one bid in a once-around auction (M-9) ----------------------------------------------
-def _bid(game: Game, style: str, parts: Parts) -> Action:
+def _bid(game: Game[MediciState], style: str, parts: MediciParts) -> Action:
     st = game.state
     span = game.legal_actions()[0]
     if span.__class__ is not Span:
@@ -47,7 +45,7 @@ def _bid(game: Game, style: str, parts: Parts) -> Action:
     worth = pos.lot_value(me, st.lot)
     if worth is None:
         return PASS
-    lo, cap = span.lo, span.hi if span.hi is not None else math.inf
+    lo = span.lo
     if style in OWN_WORTH:
         # They value the lot their own way and raise by the minimum up to that worth.
         worths = pos.worths(me, st.lot)
@@ -70,5 +68,6 @@ def _bid(game: Game, style: str, parts: Parts) -> Action:
             bid = min(their + 1, int(worth) + SPOIL_EXTRA) if their >= lo else lo
         else:
             bid = lo if lo <= worth * 0.8 else -1
-    bid = min(bid, cap)
+    if span.hi is not None:
+        bid = min(bid, span.hi)
     return amount_action("bid", bid) if bid >= lo else PASS

@@ -14,10 +14,11 @@ view (``game_from_view``), so what it reads is public or sampled, never the real
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import cast
 
 from engine.actions import Action
 from engine.bots.parts import PositionCache
+from engine.medici.logic import MediciLogic, MediciState, PlayerCount
 from engine.rules import Variant
 from engine.scoring import ranked_payouts
 
@@ -129,7 +130,7 @@ class Position:
         "_track_base", "_levels", "_worths", "_sides",
     )
 
-    def __init__(self, val: MediciValuation, st: Any) -> None:
+    def __init__(self, val: MediciValuation, st: MediciState) -> None:
         self.val = val
         self.st = st
         n = self.n = len(st.names)
@@ -397,7 +398,7 @@ class Position:
 
 
 
-class MediciValuation(PositionCache):
+class MediciValuation(PositionCache[MediciState, "Position"]):
     """The numbers of a Medici variant a bot judges by, and its cache of one ``Position``.
 
     Each bot builds its own (``engine.medici.bots.parts``): the cache is the bot's alone.
@@ -405,7 +406,7 @@ class MediciValuation(PositionCache):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__()
-        logic = variant.logic
+        logic = cast("MediciLogic", variant.logic)  # a Medici variant: its descriptor's parts
         self.variant = variant
         self.logic = logic
         self.commodities: list[str] = logic.commodities
@@ -427,11 +428,11 @@ class MediciValuation(PositionCache):
         self.on_purchase: bool = logic.on_purchase
         self.min_bid: int = logic.min_bid
         # M-2 switch: with loans a bid is not limited by the bidder's money.
-        self.loans: bool = bool(getattr(logic, "loans", False))
+        self.loans: bool = logic.loans
         self._paying: dict[int, tuple[list[int], list[int]]] = {}
         self._majorities: dict[tuple[int, ...], list[int]] = {}
 
-    def paying(self, players: int, pc: dict[str, Any]) -> tuple[list[int], list[int]]:
+    def paying(self, players: int, pc: PlayerCount) -> tuple[list[int], list[int]]:
         """The ship and track payout tables of ``players`` without their trailing zeros
         (``pc``: that count's table of the variant), worked out once."""
         got = self._paying.get(players)
@@ -453,15 +454,11 @@ class MediciValuation(PositionCache):
                 self._majorities[key] = got
         return got
 
-    def position_key(self, st: Any) -> tuple[Any, ...]:
+    def position_key(self, st: MediciState) -> tuple[int, ...]:
         """A Position holds while one lot is drawn and auctioned."""
         return (id(st), st.day, sum(map(len, st.ships)), len(st.discards))
 
-    def new_position(self, st: Any) -> Position:
+    def new_position(self, st: MediciState) -> Position:
         """A fresh Position of ``st``."""
         return Position(self, st)
 
-    def position(self, st: Any) -> Position:
-        """The Position of a state (cached, ``PositionCache``)."""
-        pos: Position = super().position(st)
-        return pos

@@ -1,9 +1,11 @@
 """Medici's view and events, typed (docs/api.md, "Medici: views and events"; M-*)."""
 
 # No `from __future__ import annotations`: TypedDict reads NotRequired at class creation.
-from typing import NotRequired, TypedDict
+from typing import NotRequired
 
-from engine.views import COMMON_EVENTS, PlayerView, View
+from typing_extensions import TypedDict  # as engine.views's (ReadOnly keys)
+
+from engine.views import COMMON_EVENTS, PlayerView, Summary, View
 
 
 class MediciPlayer(PlayerView):
@@ -25,7 +27,7 @@ class BidView(TypedDict):
 class MediciView(View):
     """What a player sees of a Medici game; ``pile`` and ``removed`` in the full view only."""
 
-    players: list[MediciPlayer]  # type: ignore[misc]  (the game's own players)
+    players: list[MediciPlayer]  # the game's own players
     day: int
     days: int
     selector: int | None
@@ -37,9 +39,15 @@ class MediciView(View):
     bidders: list[int]
     pile_count: int
     discards: list[str]
-    viewer: int | None
     pile: NotRequired[list[str]]
     removed: NotRequired[list[str] | None]
+
+
+class MediciSummary(Summary):
+    """``Game.summary()`` of a Medici game: how each day ended, who started each (M-6)."""
+
+    day_ends: list[str]
+    start_players: list[int]
 
 
 class MoveEvent(TypedDict):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.narrative.narrator import Event, Narrator, ViewAfter
+from engine.narrative.narrator import Narrator, ViewAfter
 from engine.narrative.sentence import (
     Line,
     Role,
@@ -24,13 +24,14 @@ from engine.narrative.sentence import (
     pieces,
 )
 from engine.registry import find
+from engine.views import Event
 
 
 def narrator(game: str, names: Sequence[str]) -> Narrator:
     """The describer of ``game``, named by its descriptor (the generic one for a game that
     has none, or that no registered game has the id of)."""
     info = find(game)
-    own = info.load("narrator") if info is not None else None
+    own: type[Narrator] | None = info.load("narrator") if info is not None else None
     return (own or Narrator)(names)
 
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.agreement import agree
 from engine.narrative.sentence import Line, Role, Sentence, join, names_list, pieces
+from engine.views import Event, View
 
-Event = dict[str, Any]
 Say = Callable[[Sequence[Event], int], Sentence]
-ViewAfter = Callable[[int], dict[str, Any] | None]
+ViewAfter = Callable[[int], View | None]
 """The table (a ``Game.view``) after the step that holds event ``index``: what the events
 alone do not say (each player's money, free holds), for the lines that need it. A client
 without the game gives none, and those lines are left out."""
@@ -28,11 +28,10 @@ _PERIOD_WHAT = re.compile(r"(\w+) (\d+) (\w+)")
 COMMON_ROLES: dict[str, Role] = {
     "order": Role.OPENING,
     "start_player": Role.NOTE,
-    "draw": Role.MOVE,
-    "stop": Role.MOVE,
     "game_over": Role.END,
 }
-"""The roles of the event types both games have (a game's ``roles`` start from these)."""
+"""The roles of the event types games share (a game's ``roles`` start from these; a game
+of lots adds ``engine.lots.LOT_ROLES``)."""
 
 
 class Narrator:
@@ -47,11 +46,11 @@ class Narrator:
     """A type of small scoring events (tracks, markers) told together in one line."""
     in_scoring: ClassVar[frozenset[str]] = frozenset()
     """Types told on their own line inside a scoring, without closing its payouts."""
-    piece: ClassVar[str] = "card"
-    noun: ClassVar[str] = "cards"
+    piece: ClassVar[str] = "piece"
+    noun: ClassVar[str] = "pieces"
     """The event keys of one piece (a draw) and of several (a purchase); the plural's word."""
     verb: ClassVar[str] = "shuffled"
-    """What is done to the pile or bag at an ``order``."""
+    """What is done to the pieces chance orders at an ``order``."""
     period: ClassVar[str] = "period"
     endings: ClassVar[dict[str, str]] = {}
     """What the game is played in (days, rounds) and why one ends, by a ``by`` value."""
@@ -114,7 +113,7 @@ class Narrator:
         self._after = None
         return out
 
-    def view_after(self, index: int) -> dict[str, Any] | None:
+    def view_after(self, index: int) -> View | None:
         """The table after the step holding ``events[index]``, if the client gave it."""
         return self._after(index) if self._after is not None else None
 
@@ -156,7 +155,7 @@ class Narrator:
 
     def payout_lines(self, events: Sequence[Event], indices: list[int]) -> list[Line]:
         """``Ann +45: 30 ship (1st, value 20), 10 fur majority (1st), 5 fur bonus (level 3)``."""
-        by_player: dict[Any, list[int]] = {}
+        by_player: dict[object, list[int]] = {}
         for index in indices:
             by_player.setdefault(events[index].get("player"), []).append(index)
         out = []
@@ -176,25 +175,25 @@ class Narrator:
         return Sentence(f"{event.get('amount')} {event.get('reason')}")
 
     # -- words ----------------------------------------------------------------------------
-    def name(self, seat: Any) -> str:
+    def name(self, seat: object) -> str:
         """A seat's name (``nobody`` for None, the value itself if it is not a seat)."""
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.names):
             return self.names[seat]
         return "nobody" if seat is None else str(seat)
 
-    def who(self, seat: Any) -> Sentence:
+    def who(self, seat: object) -> Sentence:
         """A seat's name, styled as a name."""
         return Sentence(self.name(seat), "name")
 
-    def verb_for(self, seat: Any, verb: str) -> str:
+    def verb_for(self, seat: object, verb: str) -> str:
         """``verb`` (third person: ``draws``) agreeing with the seat's name: ``You draw``."""
         return agree(self.name(seat), verb)
 
-    def does(self, seat: Any, verb: str, style: str = "") -> Sentence:
+    def does(self, seat: object, verb: str, style: str = "") -> Sentence:
         """The seat's name, styled, and ``verb`` agreeing with it: ``Ann draws``, ``You draw``."""
         return self.who(seat).add(" " + self.verb_for(seat, verb), style)
 
-    def seat_order(self, seat: Any) -> int:
+    def seat_order(self, seat: object) -> int:
         """Sorting key: seats in order, anything else after them."""
         if isinstance(seat, int) and not isinstance(seat, bool):
             return seat
@@ -207,19 +206,12 @@ class Narrator:
         )
         return Sentence(f"{event.get('type')}: {fields}" if fields else str(event.get("type")))
 
-    def lot_before(self, events: Sequence[Event], index: int) -> list[Any]:
-        """The pieces drawn by the draw events just before ``events[index]``: the lot."""
-        start = index
-        while start > 0 and events[start - 1].get("type") == "draw":
-            start -= 1
-        return [events[j].get(self.piece, "?") for j in range(start, index)]
-
     # -- sentences both games tell alike ---------------------------------------------------
     def say_order(self, events: Sequence[Event], index: int) -> Sentence:
         """``Day 2 begins: the pile of 24 cards is shuffled.`` (G-1: the order is logged)."""
         e = events[index]
-        count = len(e.get("order") or []) + _number(e.get("unknown"))
-        what = str(e.get("what", "pile"))
+        count = len(items(e.get("order"))) + _number(e.get("unknown"))
+        what = str(e.get("what", "order"))
         match = _PERIOD_WHAT.fullmatch(what)
         if match is None:
             return Sentence(f"The {what} is {self.verb}: {count} {self.noun}.", "dim")
@@ -227,23 +219,10 @@ class Narrator:
         return Sentence(f"{period.capitalize()} {number} begins: ", "title").add(
             f"the {holder} of {count} {self.noun} is {self.verb}.", "dim")
 
-    def say_draw(self, events: Sequence[Event], index: int) -> Sentence:
-        """``Ann draws fur:3.``"""
-        e = events[index]
-        return self.does(e.get("player"), "draws").add(" ").add(
-            pieces([e.get(self.piece, "?")])).add(".")
-
-    def say_stop(self, events: Sequence[Event], index: int) -> Sentence:
-        """``Ann stops and offers the lot fur:3, gold:10.``"""
-        lot = pieces(self.lot_before(events, index))
-        seat = events[index].get("player")
-        return self.does(seat, "stops").add(f" and {self.verb_for(seat, 'offers')} the lot ").add(
-            lot).add(".")
-
     def bought(self, events: Sequence[Event], index: int) -> Sentence:
         """``Bo buys fur:3, gold:10 for 12.``"""
         e = events[index]
-        return self.does(e.get("player"), "buys").add(" ").add(pieces(e.get(self.noun, []))).add(
+        return self.does(e.get("player"), "buys").add(" ").add(pieces(items(e.get(self.noun)))).add(
             " for ").add(e.get("price"), "money").add(".")
 
     def period_end(self, events: Sequence[Event], index: int) -> Sentence:
@@ -257,12 +236,17 @@ class Narrator:
     def say_game_over(self, events: Sequence[Event], index: int) -> Sentence:
         """``Game over: Ann wins with 132 florins.`` (G-4: equal money shares the victory)."""
         e = events[index]
-        winners = [self.name(p) for p in e.get("winners") or []]
+        winners = [self.name(p) for p in items(e.get("winners"))]
         verb = agree(winners[0], "wins") if len(winners) == 1 else "share the victory"
-        best = max((_number(m) for m in e.get("money") or []), default=0)
+        best = max((_number(m) for m in items(e.get("money"))), default=0)
         return Sentence("Game over: ", "title").add(names_list(winners) or "nobody", "name").add(
             f" {verb} with {best} {self.unit}.")
 
 
-def _number(value: Any) -> int:
+def items(value: object) -> list[object]:
+    """An event's list value, or [] where it has none (narrators read records' events)."""
+    return value if isinstance(value, list) else []
+
+
+def _number(value: object) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0

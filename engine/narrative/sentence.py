@@ -62,7 +62,7 @@ class Line(NamedTuple):
     """One told line: its role, the index of the (first) event it tells, its segments."""
 
     role: Role
-    index: int
+    index: int  # type: ignore[assignment]  # the field hides tuple.index, never called on a Line
     segments: tuple[Segment, ...]
 
     def plain(self) -> str:

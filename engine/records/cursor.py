@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 from engine.actions import Action
 from engine.chance import GivenChance, SeededChance, fresh_seed
 from engine.game import Game
-from engine.logic import Event
 from engine.records.format import Record, record_from_game
 from engine.records.store import load_path
 from engine.records.verify import replay_record
 from engine.registry import game_info
+from engine.views import Event, View
 
 SNAPSHOT_EVERY = 16
 """Steps between snapshots: a jump applies at most this many moves."""
@@ -121,7 +120,7 @@ class ReplayCursor:
             return None
         return self.record.events[self._bounds[self._step - 1]]
 
-    def view(self, player: int | None = None) -> dict[str, Any]:
+    def view(self, player: int | None = None) -> View:
         """``Game.view`` at the current step."""
         return self._game.view(player)
 

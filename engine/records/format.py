@@ -13,15 +13,15 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from engine import __version__
-from engine.chance import GivenChance
+from engine.chance import ChanceScript, GivenChance
 from engine.errors import MediciError, RecordError
 from engine.game import Game
-from engine.logic import Event
 from engine.records.strictjson import canonical, decode
 from engine.rules import digest, digest_with_description, load_variant
+from engine.views import Event, SetupEvent, View
 
 FORMAT = "medici-record"
 """The value of every record's ``format`` key: what the file is."""
@@ -35,6 +35,13 @@ CHECKSUM_PREFIX = "sha256:"
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _INT_KEY = re.compile(r"-?[0-9]{1,9}")
+
+
+class Branch(TypedDict):
+    """Where a branched game came from: the save it was replayed from, and the step."""
+
+    name: str
+    step: int
 
 
 @dataclass(frozen=True)
@@ -51,18 +58,19 @@ class Record:
     variant: str
     game: str
     rules: dict[str, Any]
+    """The resolved rules (``Variant.rules``): YAML once, JSON in the file."""
     rules_digest: str
     players: tuple[str, ...]
     bots: tuple[str | None, ...]
     seed: int | None
     events: list[Event]
-    state: dict[str, Any]
-    chance: dict[str, list[Any]] | None = None
+    state: View
+    chance: ChanceScript | None = None
     engine: str = ""
     source: str = ""
     hand_written: bool = False
     migrated_from: int | None = None
-    branch_of: dict[str, Any] | None = None
+    branch_of: Branch | None = None
     """For a game branched from a replay: ``{"name": save name, "step": N}`` (version 2)."""
 
     @property
@@ -102,13 +110,13 @@ def record_from_game(
     engine: str = "",
     hand_written: bool = False,
     migrated_from: int | None = None,
-    branch_of: dict[str, Any] | None = None,
+    branch_of: Branch | None = None,
 ) -> Record:
     """The record of a game as it stands (the event objects are shared: never edit them)."""
     names = game.players
     seats = _bots(bots, names)
     chance = game.state.chance
-    pending = None
+    pending: ChanceScript | None = None
     if isinstance(chance, GivenChance) and (chance.orders or chance.choices):
         pending = {"orders": [list(o) for o in chance.orders], "choices": list(chance.choices)}
     return Record(
@@ -118,7 +126,7 @@ def record_from_game(
         rules_digest=game.variant.digest,
         players=tuple(names),
         bots=seats,
-        seed=game.events[0].get("seed"),
+        seed=cast(SetupEvent, game.events[0]).get("seed"),
         events=list(game.events),
         state=stored_state(game),
         chance=pending,
@@ -130,7 +138,7 @@ def record_from_game(
     )
 
 
-def stored_state(game: Game) -> dict[str, Any]:
+def stored_state(game: Game) -> View:
     """The final state a record stores: ``Game.view()``, but while the game is unfinished
     without the keys only the full view has (Medici: ``pile``, ``removed``; Medici vs
     Strozzi: ``bag``).
@@ -143,7 +151,8 @@ def stored_state(game: Game) -> dict[str, Any]:
     if game.is_over:
         return full
     hidden = full.keys() - game.view(0).keys()
-    return {k: v for k, v in full.items() if k not in hidden}
+    # What only the full view has are keys a view may leave out: still a View.
+    return cast(View, {k: v for k, v in full.items() if k not in hidden})
 
 
 def _bots(

@@ -88,7 +88,7 @@ PLAYER = Record(
 CHANCE = Record(
     {},
     optional={
-        "orders": ListOf(ListOf(Text(40, what="a card or tile such as fur:3"), max_len=1000)),
+        "orders": ListOf(ListOf(Text(40, what="a piece such as fur:3"), max_len=1000)),
         "choices": ListOf(Int(0, 1000)),
     },
 )

@@ -52,11 +52,16 @@ def saves_dir(option: PathLike | None = None) -> Path:
 
 
 def default_saves_dir() -> Path:
-    """The per-user saves folder (``platformdirs``: XDG on Linux, Application Support on
-    macOS, AppData on Windows)."""
+    """The per-user saves folder: ``saves`` in ``user_data_dir()``."""
+    return user_data_dir() / "saves"
+
+
+def user_data_dir() -> Path:
+    """The program's per-user data folder (``platformdirs``: XDG on Linux, Application
+    Support on macOS, AppData on Windows), where the saves and the shell's history live."""
     import platformdirs  # only when no folder is given: start-up stays fast
 
-    return platformdirs.user_data_path(PROGRAM, appauthor=False) / "saves"
+    return platformdirs.user_data_path(PROGRAM, appauthor=False)
 
 
 def is_explicit_path(name: PathLike) -> bool:
@@ -486,10 +491,11 @@ def save_info(path: Path, folder: Path) -> SaveInfo:
 
 def _branch_name(origin: object) -> str | None:
     """``friday`` (at step 40) from a record's ``branch_of``."""
-    if not isinstance(origin, dict) or not isinstance(origin.get("name"), str):
+    name = origin.get("name") if isinstance(origin, dict) else None
+    if not isinstance(name, str) or not isinstance(origin, dict):
         return None
     step = origin.get("step")
-    return origin["name"] + (f" at step {step}" if isinstance(step, int) else "")
+    return name + (f" at step {step}" if isinstance(step, int) else "")
 
 
 def branch_path(origin: str, directory: PathLike | None = None) -> Path:

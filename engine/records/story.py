@@ -9,15 +9,14 @@ the numbering and layout are the story's own.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from engine.logic import Event
 from engine.narrative import Line, Narrator, Role, narrator
+from engine.narrative.narrator import items
 from engine.records.cursor import ReplayCursor
 from engine.records.format import Record
 from engine.registry import find
 from engine.rules import rules_label
-from engine.views import money_text
+from engine.views import Event, View, money_text
 
 
 def header(record: Record) -> list[str]:
@@ -42,14 +41,14 @@ def header(record: Record) -> list[str]:
     else:
         # G-3: the seed tells the piles to come, so the story leaves it out, but the file
         # itself holds it (anyone who opens the file can read it): say so plainly.
-        seed = ("seed left out of this story until the game ends (it tells the piles to "
-                "come), but written in the file")
+        seed = ("seed left out of this story until the game ends (it tells what chance "
+                "will deal), but written in the file")
     status = "finished" if record.finished else "not finished"
     lines.append(f"{seed}; {status}")
     return lines
 
 
-def money_line(view: dict[str, Any]) -> str:
+def money_line(view: View) -> str:
     """``money: Ada 70, Bo 55 (60 less loans 5)`` from a view (``engine.views.money_text``)."""
     return "   money: " + ", ".join(f"{p['name']} {money_text(p)}" for p in view["players"])
 
@@ -91,7 +90,7 @@ def _laid_out(line: Line, events: Sequence[Event], teller: Narrator, number: int
     if line.role is Role.OPENING:
         return f"== {text.rstrip('.')} =="
     if line.role is Role.END:
-        money = events[line.index].get("money") or []
+        money = [m if isinstance(m, int) else 0 for m in items(events[line.index].get("money"))]
         ranked = sorted(range(len(money)), key=lambda p: -money[p])
         final = ", ".join(f"{teller.name(p)} {money[p]}" for p in ranked)
         return f"== {text} Final money: {final} =="

@@ -3,7 +3,8 @@
 A drawn card or tile stays drawn, a shuffled pile stays shuffled and a random choice stays
 made (G-1, G-3): undo must never become a way to peek at the pile or to draw again. So an
 action whose events reveal or decide anything by chance cannot be undone, and neither can
-anything before it.
+anything before it. Which events reveal, and how to say so, the game's logic tells
+(``Logic.revealed``); every chance event reveals, whatever the game says.
 """
 
 from __future__ import annotations
@@ -12,10 +13,8 @@ from engine.actions import describe
 from engine.chance import CHANCE_EVENTS
 from engine.errors import IllegalAction
 from engine.game import Game, replay
-from engine.logic import Event
-
-REVEALING_EVENTS = frozenset({"draw", "free_fill"})
-"""Derived or move events that turn up cards or tiles from the pile or bag."""
+from engine.logic import Logic
+from engine.views import Event
 
 
 def undo(game: Game) -> Game:
@@ -34,11 +33,11 @@ def undo(game: Game) -> Game:
         raise IllegalAction(
             "nothing to undo: no move has been made yet", describe(game.legal_actions())
         )
-    seen = next((e for e in events[last:] if _reveals(e)), None)
-    if seen is not None:
+    why = next((w for w in (_why(logic, e) for e in events[last:]) if w is not None), None)
+    if why is not None:
         move = logic.action_of(events[last])
         raise IllegalAction(
-            f"cannot undo {move}: {_why(seen)}; undo never goes back past a chance outcome "
+            f"cannot undo {move}: {why}; undo never goes back past a chance outcome "
             "already seen",
             describe(game.legal_actions()),
         )
@@ -50,20 +49,9 @@ def undo(game: Game) -> Game:
     return back
 
 
-def _reveals(event: Event) -> bool:
-    kind = event.get("type")
-    return kind in CHANCE_EVENTS or kind in REVEALING_EVENTS
-
-
-def _why(event: Event) -> str:
-    kind = event.get("type")
-    if kind == "order":
-        return f"a new pile was shuffled ({event.get('what', 'a new scoring period')})"
-    if kind == "choose":
-        return f"a random choice has been made ({event.get('what', 'chance')})"
-    if kind == "draw":
-        piece = event.get("card", event.get("tile"))
-        return f"{piece} has been drawn and seen" if piece else "a drawn piece has been seen"
-    if kind == "free_fill":
-        return "the free fill turned up cards from the pile"
-    return f"{kind} revealed what chance decided"
+def _why(logic: Logic, event: Event) -> str | None:
+    """What ``event`` revealed of chance (the game's words), or None."""
+    why = logic.revealed(event)
+    if why is None and event.get("type") in CHANCE_EVENTS:
+        return f"{event.get('type')} revealed what chance decided"
+    return why

@@ -14,13 +14,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.actions import Action
-from engine.chance import Chance, GivenChance, SeededChance
+from engine.chance import Chance, ChanceScript, GivenChance, SeededChance, chance_from_events
 from engine.errors import ChanceExhausted, IllegalAction, RecordError, RulesError
 from engine.game import Game, new_game
-from engine.logic import Event
 from engine.records.format import Record, read_document, record_from_game, restore_keys
 from engine.records.schema import check_document, check_events
 from engine.rules import Variant, digest, load_variant, variant_from_rules
+from engine.views import Event, View
 
 StepHook = Callable[[int, Game], None]
 """Called with ``(step, game)`` at step 0 (set up) and after each move: for snapshots."""
@@ -107,10 +107,10 @@ def _problems(err: RulesError) -> str:
     return shown or str(err)
 
 
-def _chance(events: Sequence[Event], pending: dict[str, Any] | None, seed: int | None) -> Chance:
+def _chance(events: Sequence[Event], pending: ChanceScript | None, seed: int | None) -> Chance:
     """The outcomes recorded in ``events``, then those given ahead, then the seed's."""
-    orders = [e["order"] for e in events if e["type"] == "order"]
-    choices = [e["result"] for e in events if e["type"] == "choose"]
+    given = chance_from_events(events)
+    orders, choices = given.orders, given.choices
     if pending:
         orders += pending.get("orders", [])
         choices += pending.get("choices", [])
@@ -164,9 +164,10 @@ def replay_events(
                 f"event {index} ({event['type']}): does not follow from the moves before it; "
                 f"the rules wait for {_waiting(game)}",
             )
-        label = move_label(action, event.get("player"), names)
+        player = event.get("player")
+        label = move_label(action, player, names)
         current = game.current_player
-        if event.get("player") is not None and event["player"] != current:
+        if player is not None and player != current:
             turn = "the game is over" if current is None else f"it is {names[current]}'s turn"
             raise RecordError(name, f"event {index} ({label}): {turn}")
         _apply(game, action, name, f"event {index} ({label})")
@@ -211,7 +212,7 @@ def _apply(game: Game, action: Action, name: str, where: str) -> None:
         raise RecordError(name, f"{where}: {err}") from None
 
 
-def move_label(action: Action, player: Any, names: Sequence[str]) -> str:
+def move_label(action: Action, player: object, names: Sequence[str]) -> str:
     """``bid 9 by Bo``: a move as messages and the game story name it."""
     if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(names):
         return f"{action} by {names[player]}"
@@ -226,21 +227,21 @@ def _waiting(game: Game) -> str:
     return f"a move by {game.players[current]} ({legal})"
 
 
-def _normal(value: Any) -> Any:
-    return json.loads(json.dumps(value))
+def _normal(value: object) -> Any:
+    return json.loads(json.dumps(value))  # JSON in
 
 
-def same(built: Any, stored: Any) -> bool:
+def same(built: object, stored: object) -> bool:
     """Whether an engine value equals its stored JSON form (tuples, number keys and all)."""
     return built == stored or _normal(built) == stored
 
 
-def _short(event: Any) -> str:
+def _short(event: object) -> str:
     text = json.dumps(event, ensure_ascii=False)
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def _difference(stored: Any, built: Any) -> str:
+def _difference(stored: object, built: object) -> str:
     if isinstance(stored, dict) and isinstance(built, dict):
         built_n = _normal(built)
         keys = [k for k in dict.fromkeys([*built_n, *stored]) if built_n.get(k) != stored.get(k)]
@@ -253,7 +254,7 @@ def _difference(stored: Any, built: Any) -> str:
     return f"the record has {_short(stored)} but the rules give {_short(built)}"
 
 
-def _compare_state(built: dict[str, Any], stored: dict[str, Any], name: str) -> None:
+def _compare_state(built: View, stored: object, name: str) -> None:
     """The replayed view must agree with the stored one wherever both have a key.
 
     Keys only one side has are left alone, so that a later engine may add to the view
@@ -273,8 +274,8 @@ def _compare_state(built: dict[str, Any], stored: dict[str, Any], name: str) -> 
 
 
 def first_difference(
-    a: Any, b: Any, path: str = "", common_only: bool = False
-) -> tuple[str, Any, Any] | None:
+    a: object, b: object, path: str = "", common_only: bool = False
+) -> tuple[str, object, object] | None:
     """The dotted path of the first place two JSON values differ and both values there.
 
     None if they are equal (with ``common_only``: equal wherever both objects have a key).

@@ -41,6 +41,13 @@ def _parser() -> argparse.ArgumentParser:
         prog=PROGRAM,
         description=f"The {PROGRAM} shell: play {titles()}, save, resume, replay.",
     )
+    add_options(parser)
+    return parser
+
+
+def add_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """Declare the shell's options on ``parser``: the shell's own parser, and the group
+    ``medici --help`` lists (``engine.cli``), so both check them alike."""
     parser.add_argument("--script", metavar="FILE",
                         help="run shell commands from FILE ('-': standard input)")
     parser.add_argument("--saves", metavar="DIR", help="the saves folder (default $MEDICI_SAVES "
@@ -48,7 +55,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=_seed, metavar="N", help="seed of new games "
                         "(0 to 2**64-1)")
     parser.add_argument("--no-color", action="store_true", help="plain text, no colour")
-    return parser
+
+
+def options() -> tuple[str, ...]:
+    """The shell's option strings (``--script``...): given first, they open the shell."""
+    return tuple(o for action in _parser()._actions for o in action.option_strings
+                 if o not in ("-h", "--help"))
 
 
 def _seed(text: str) -> int:

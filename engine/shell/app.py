@@ -20,6 +20,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Concatenate, NamedTuple, ParamSpec, TypeVar
 
+from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import History
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
@@ -51,7 +52,7 @@ def unbroken(method: Callable[Concatenate[Shell, P], R]) -> Callable[Concatenate
     move."""
 
     @wraps(method)
-    def run(shell: Shell, *args: P.args, **kwargs: P.kwargs) -> R:
+    def run(shell: Shell, /, *args: P.args, **kwargs: P.kwargs) -> R:
         with shell.pausing():
             return method(shell, *args, **kwargs)
 
@@ -121,7 +122,8 @@ class Shell:
             return None
         module, _, name = str(where).partition(":")
         try:
-            return getattr(import_module(module), name)(session.view(), words)
+            label: str | None = getattr(import_module(module), name)(session.view(), words)
+            return label
         except (AttributeError, ImportError, LookupError, TypeError, ValueError):
             return None
 
@@ -199,8 +201,8 @@ class Shell:
             return f"{word} works only in {where}{leave}"
         if word == "load" and (self.session is None or not playing
                                or "load" not in self.move_words()):
-            where = moves().get("load")
-            games = ", ".join(game_info(g).title for g in where.games) if where else "no game"
+            move = moves().get("load")
+            games = ", ".join(game_info(g).title for g in move.games) if move else "no game"
             return (f"load is a move ({games}), not a command; a saved game is opened "
                     "with `open NAME`")
         if word in moves():
@@ -372,7 +374,8 @@ class Shell:
                     self.after(start)
             except KeyboardInterrupt:  # a second Ctrl-C gave up a bot's choice: no move made
                 paused = True
-                self._paused(session, seat)
+                if seat is not None:
+                    self._paused(session, seat)
             finally:
                 # A Ctrl-C that came as the turn passed to a person has nothing to pause.
                 pause.asked = session.interrupted = False
@@ -489,7 +492,7 @@ class Shell:
                 self.console.say(Text("What you typed while the bots moved waits at the "
                                       "prompt, not run: Enter runs it.", "dim"))
             try:
-                line = prompt.prompt(self.prompt_text, default=typed.text,
+                line = prompt.prompt(lambda: FormattedText(self.prompt_text()), default=typed.text,
                                      accept_default=typed.run)
             except KeyboardInterrupt:
                 if self.pending is not None:

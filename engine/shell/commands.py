@@ -17,6 +17,7 @@ from prompt_toolkit.completion import Completer
 
 from engine.bots import KINDS
 from engine.registry import game_info, games
+from engine.rulebook import example_id
 from engine.shell import arg_completion as ac
 from engine.shell.spec import Arg, Flag, Spec, word_completer
 
@@ -101,8 +102,11 @@ RAW = Flag("--raw", "also the bot's own value of each move")
 HINT = Spec(flags=(BOT, RAW), misuse="{name} takes --bot SPEC and --raw, got {got}")
 LOG = Spec((Arg("N", optional=True, number=True),),
            misuse="{name} takes one whole number 1 or more, got {got}")
+RULE = example_id()
+"""A rule id for the help texts (the default game's ``rule_example``)."""
 RULES = Spec((Arg("VARIANT | ID", optional=True, complete=ac.variants),),
-             misuse="{name} takes at most one variant name or file, or one rule id (M-8)")
+             misuse="{name} takes at most one variant name or file, or one rule id (" + RULE
+             + ")")
 SAVE = Spec((Arg("NAME", optional=True, complete=ac.save_names, hides_options=True),),
             (Flag("--copy", "keep a snapshot; the game goes on in its save"),
              Flag("--replace", "replace what is there on purpose")),
@@ -154,8 +158,8 @@ _TABLE = [
             "  new medici 3 --variant medici-amigo\n  new medici Ann bot --variant house.yaml",
             NEW),
     Command("show", "print the whole table",
-            "Each player's money and holdings; the lot and the bidding or offer so far; what "
-            "is left to draw. In replay mode, the table at this step."
+            "Each player's money and holdings; what is on sale and the bidding or offer so "
+            "far; what is left to draw. In replay mode, the table at this step."
             "\nExample: show", aliases=("table", "board")),
     Command("moves", "list the moves that are legal now",
             "The engine's legal actions for the player to act, amounts as ranges.\n"
@@ -164,11 +168,11 @@ _TABLE = [
             "The bot (mcts unless --bot says otherwise) looks at your view only and lists its "
             "best three moves, its choice first, each with your chance of winning after it and "
             "the money you can expect to end with (bid 7 · wins 34% · ends with ~118), "
-            "and what the lot is worth to whom. --raw adds the bot's own value of each move "
+            "and what is on sale is worth to whom. --raw adds the bot's own value of each move "
             "(mcts: its search objective; greedy: the money the move gains).\n"
             "Examples: hint · hint --bot greedy · hint --raw", HINT),
     Command("undo", "take back your last move (and the bot moves after it)",
-            "Never past a chance outcome already seen: a revealed card stays revealed, so undo "
+            "Never past a chance outcome already seen: what was revealed stays revealed, so undo "
             "cannot be used to peek or re-draw. Against bots, undo takes back your last move "
             "and the bot moves made after it, but never a bot's move that ended an auction "
             "or an offer: once you have seen how a sale ended, "
@@ -178,8 +182,8 @@ _TABLE = [
             "Tells the game's events again, newest last.\nExamples: log · log 60", LOG),
     Command("rules", "a summary of the current variant's rules, or one rule by its id",
             "Read from the resolved rules of the game in progress (or of VARIANT); with a "
-            "rule id (G-1..G-4, M-1..M-19, S-1..S-17), that rule in full.\n"
-            "Examples: rules · rules medici-amigo · rules M-8",
+            "rule id (the summary names the game's), that rule in full.\n"
+            f"Examples: rules · rules medici-amigo · rules {RULE}",
             RULES),
     Command("save", "name the game's save, or copy it",
             "A game has one save, from its first move to its end, named when it starts "
@@ -218,9 +222,9 @@ _TABLE = [
             PLAY),
     Command("set", "change a setting for this session (set confirm off)",
             "`set` alone lists the settings. `set confirm off` stops the question asked before "
-            "a bid or price out of all proportion (more than twice what the lot is worth to "
+            "a bid or price out of all proportion (more than twice what is on sale is worth to "
             "you, by the bots' valuation, and more than 10 above the lowest amount legal; or "
-            "one that takes a loan and is more than the lot's worth): `y` makes the move, "
+            "one that takes a loan and is more than its worth): `y` makes the move, "
             "anything else changes nothing. Scripts are never asked.\n"
             "Examples: set · set confirm off · set confirm on", SET),
     Command("next", "go forward one step (or N); Enter alone does it too",

@@ -78,7 +78,7 @@ def amounts(span: Span, prefix: str, meta: str = "") -> Iterator[Completion]:
         return
     # A long or open range: offer its ends (the typed number too, if legal), not every value.
     shown: list[int] = [span.lo]
-    if prefix and Action(span.kind, int(prefix)) in span:
+    if prefix and Action(span.kind, int(prefix)) in span:  # type: ignore[comparison-overlap]
         shown.insert(0, int(prefix))
     if hi is not None:
         shown.append(hi)

@@ -114,7 +114,7 @@ class Console:
         prefix, message = escape_controls(prefix), escape_controls(message)
         if self.errors_to_err:
             line = f"medici: {prefix}{message}"
-            self.err.write(to_plain_text(wrap([("", line)], self.width(self.err))) + "\n")
+            self.err.write(Text(line).wrapped(self.width(self.err)).plain() + "\n")
             self.err.flush()
         else:
             self.say(Text().add(f"{prefix}{message}", "error"))

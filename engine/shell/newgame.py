@@ -151,11 +151,11 @@ def _seats(variant: Variant, words: list[str]) -> tuple[tuple[str, ...], tuple[s
             given.append(word)
     taken = {n for n in given if n}
     names = []
-    for seat, name in enumerate(given):
-        if name is None:
-            name = defaults[seat] if defaults[seat] not in taken else f"Bot {seat + 1}"
-            taken.add(name)
-        names.append(name)
+    for seat, chosen in enumerate(given):
+        if chosen is None:
+            chosen = defaults[seat] if defaults[seat] not in taken else f"Bot {seat + 1}"
+            taken.add(chosen)
+        names.append(chosen)
     if len(set(names)) != len(names):
         raise ShellError(f"player names must differ, got {', '.join(names)}")
     _check_bots(bots)

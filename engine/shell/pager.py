@@ -9,6 +9,7 @@ pipe) the text is written whole.
 from __future__ import annotations
 
 from prompt_toolkit.application import Application
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
@@ -42,9 +43,9 @@ def pages(text: Text, width: int | None, rows: int) -> list[Text]:
     return out
 
 
-def _text(fragments: list[tuple[str, str]]) -> Text:
+def _text(fragments: StyleAndTextTuples) -> Text:
     out = Text()
-    out.fragments = list(fragments)
+    out.fragments = [(fragment[0], fragment[1]) for fragment in fragments]  # no mouse handlers
     return out
 
 
@@ -61,18 +62,18 @@ def show(console: Console, text: Text, terminal: tuple[Input, Output] | None) ->
     """Write ``text``, a screenful at a time when it is taller than the terminal
     ``terminal`` (the prompt's input and output; None: no terminal, all at once)."""
     rows = console.rows() if terminal is not None else None
-    if rows is None or rows < 4:
+    if terminal is None or rows is None or rows < 4:
         console.say(text)
         return
     parts = pages(text, console.width(), rows)
     for number, page in enumerate(parts):
         console.say(page)
         if number + 1 < len(parts):
-            page = f"({number + 1}/{len(parts)})"
-            note = MORE.format(page=page)
+            counted = f"({number + 1}/{len(parts)})"
+            note = MORE.format(page=counted)
             width = console.width()
             if width is not None and len(note) >= width:
-                note = f"-- more {page} --"
+                note = f"-- more {counted} --"
             if not wait(terminal, note):
                 return
 

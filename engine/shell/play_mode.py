@@ -155,7 +155,7 @@ def replay_cmd(mode: PlayMode, args: Parsed) -> None:
     if (name is None) == (example is None):
         raise ShellError("replay takes one save name, or --example GAME: replay friday · "
                          f"replay --example {next(iter(examples()), 'GAME')}")
-    enter(mode.shell, name if example is None else example_path(example))
+    enter(mode.shell, name if name is not None else example_path(example))
 
 
 HANDLERS: dict[str, Callable[[PlayMode, Parsed], None]] = {

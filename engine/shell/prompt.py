@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
-from engine.registry import PROGRAM
+from engine.records.store import user_data_dir
 from engine.shell.commands import MAX_LINE
 from engine.shell.completion import ShellCompleter
 from engine.shell.text import STYLE
@@ -24,12 +25,12 @@ if TYPE_CHECKING:
 
 
 def medici_home() -> Path:
-    """Where the shell keeps its own files: ``$MEDICI_HOME``, else the XDG data folder."""
+    """Where the shell keeps its own files: ``$MEDICI_HOME``, else the per-user data folder
+    the saves are in too (``engine.records.store.user_data_dir``)."""
     env = os.environ.get("MEDICI_HOME")
     if env:
         return Path(env)
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / PROGRAM
+    return user_data_dir()
 
 
 def history_file() -> History:
@@ -80,13 +81,13 @@ def make_prompt(
         completer=ShellCompleter(shell),
         complete_while_typing=True,
         history=KeptHistory(history if history is not None else history_file()),
-        bottom_toolbar=lambda: toolbar(shell),
+        bottom_toolbar=lambda: FormattedText(toolbar(shell)),
         style=Style.from_dict(STYLE),
         include_default_pygments_style=False,
         color_depth=None,
         input=input,
         output=output,
-        placeholder=lambda: shell.mode.placeholder(),
+        placeholder=lambda: FormattedText(shell.mode.placeholder()),
         reserve_space_for_menu=6,
     )
 

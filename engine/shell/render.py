@@ -12,7 +12,6 @@ import bisect
 import inspect
 import json
 from collections.abc import Sequence
-from typing import Any
 
 from engine.agreement import agree
 from engine.game import Game
@@ -20,9 +19,10 @@ from engine.narrative import Role, ViewAfter, tell
 from engine.records import ReplayCursor
 from engine.registry import find
 from engine.shell.text import Text, fitted, flow, styled
+from engine.views import Event, View
 
 
-def table(view: dict[str, Any], bots: Sequence[str | None] = (),
+def table(view: View, bots: Sequence[str | None] = (),
           width: int | None = None) -> Text:
     """The whole table as one player sees it (``view``: the viewer's), laid out for
     ``width`` columns (None: a pipe, every row on one line): money, ships, tracks or
@@ -44,7 +44,7 @@ def table(view: dict[str, Any], bots: Sequence[str | None] = (),
     return fitted(own(view, list(bots)), width)
 
 
-def narrate(events: Sequence[dict[str, Any]], start: int, names: Sequence[str],
+def narrate(events: Sequence[Event], start: int, names: Sequence[str],
             after: ViewAfter | None = None) -> list[Text]:
     """One line per happening in ``events[start:]`` (earlier events give context);
     ``after`` (a ``StepViews``) gives the table after each step, for the standings and
@@ -70,7 +70,7 @@ class StepViews:
         self.cursor = cursor
         self._moves: list[int] | None = None
 
-    def __call__(self, index: int) -> dict[str, Any] | None:
+    def __call__(self, index: int) -> View | None:
         events = self.game.events
         if not 0 <= index < len(events):
             return None
@@ -96,7 +96,7 @@ class StepViews:
                 cursor.goto(here)
 
 
-def final_scores(view: dict[str, Any], width: int | None = None) -> Text:
+def final_scores(view: View, width: int | None = None) -> Text:
     """The final ranking: every player's money, the winners marked (G-4); a name too long
     for the column (at ``width``) stands on its own line above its money."""
     players = view["players"]
@@ -125,12 +125,12 @@ def final_scores(view: dict[str, Any], width: int | None = None) -> Text:
     return fitted(out, width)
 
 
-def generic_table(view: dict[str, Any]) -> Text:
+def generic_table(view: View) -> Text:
     """Any view as ``key: value`` lines: a fallback for a game without its own table."""
     out = Text()
     for key, value in view.items():
         if key == "players":
-            for player in value:
+            for player in view["players"]:
                 out.row(Text("  ").add(str(player.get("name", "?")), "name").add(
                     "  " + json.dumps({k: v for k, v in player.items() if k != "name"})
                 ))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from engine import bots, records
 from engine.actions import Action
 from engine.bots.explain import lost_points, lost_text
+from engine.records.format import Branch
 from engine.registry import game_info, games
 from engine.shell import handlers, render
 from engine.shell.commands import Command
@@ -236,7 +237,7 @@ def branch_cmd(mode: ReplayMode, args: Parsed) -> None:
     game = replay.cursor.branch()
     # The branch gets its own file with its first move (``NAME-branch``, ``-2`` if taken);
     # until then nothing needs saving.
-    origin = {"name": replay.name, "step": replay.step}
+    origin: Branch = {"name": replay.name, "step": replay.step}
     session = Session(game, replay.bots, mode.shell.saves, on_disk=True, branch_of=origin)
     mode.shell.mode = mode.back
     mode.shell.start_session(session, f"Branched from {replay.name} at step {replay.step}: a "
@@ -346,7 +347,7 @@ def analysis_verdict(played: Action | None, best: Action | None, lost: str) -> T
     return Text(f"bot: {best}  lost {lost or 'nothing'}", "bad" if lost else "")
 
 
-def _move_of(replay: ReplayView, step: int) -> tuple[Game, Action | None, int]:
+def _move_of(replay: ReplayView, step: int) -> tuple[Game, Action, int]:
     """The game before the move of ``step`` (the ``step``-th move), that move and who made
     it; the cursor is left at ``step``."""
     cursor = replay.cursor
@@ -355,7 +356,9 @@ def _move_of(replay: ReplayView, step: int) -> tuple[Game, Action | None, int]:
     seat = game.current_player
     assert seat is not None
     cursor.goto(step)
-    played = game.logic.action_of(cursor.event)
+    event = cursor.event
+    played = None if event is None else game.logic.action_of(event)
+    assert played is not None  # a step after the set-up is a move (the cursor's steps)
     return game, played, seat
 
 

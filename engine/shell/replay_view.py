@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from engine.game import Game
 from engine.records import ReplayCursor
 from engine.registry import game_info
 from engine.shell import render
 from engine.shell.text import Text
+from engine.views import View
 
 
 class ReplayView:
@@ -57,7 +57,7 @@ class ReplayView:
         humans = [i for i, b in enumerate(self.bots) if b is None]
         return humans[0] if humans else 0
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         """The table at this step."""
         return self.game.view(self.viewer())
 

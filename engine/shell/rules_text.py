@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import inspect
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from engine.registry import game_info
 from engine.rules import Variant
@@ -18,7 +18,7 @@ def summary(variant: Variant, players: int | None = None, width: int | None = No
     if variant.description:
         head.line(Text(variant.description, "dim"))
     info = game_info(variant.game)
-    own = info.load("rules_text")
+    own: Callable[..., Text] | None = info.load("rules_text")
     if own is None:
         body = _generic(variant.rules)
     elif _takes_width(own):
@@ -32,14 +32,14 @@ def summary(variant: Variant, players: int | None = None, width: int | None = No
     return fitted(out, width)
 
 
-def _takes_width(function: Any) -> bool:
+def _takes_width(function: Callable[..., Text]) -> bool:
     try:
         return len(inspect.signature(function).parameters) >= 3
     except (TypeError, ValueError):
         return False
 
 
-def _generic(rules: dict[str, Any], indent: str = "") -> Text:
+def _generic(rules: Mapping[str, object], indent: str = "") -> Text:
     out = Text()
     for key, value in rules.items():
         if key in ("name", "game", "description") and not indent:

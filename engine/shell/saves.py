@@ -69,17 +69,17 @@ def _stage(info: SaveInfo) -> str:
 def when(modified: dt.datetime | float | str) -> str:
     """A save's date and time, as the shell shows it."""
     if isinstance(modified, (int, float)):
-        modified = dt.datetime.fromtimestamp(modified)
-    if isinstance(modified, str):
+        moment = dt.datetime.fromtimestamp(modified)
+    elif isinstance(modified, str):
         try:
-            modified = dt.datetime.fromisoformat(modified)
+            moment = dt.datetime.fromisoformat(modified)
         except ValueError:
             return modified
-    if isinstance(modified, dt.datetime):
-        if modified.tzinfo is not None:
-            modified = modified.astimezone()
-        return modified.strftime("%Y-%m-%d %H:%M")
-    return str(modified)
+    else:
+        moment = modified
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.strftime("%Y-%m-%d %H:%M")
 
 
 SHOWN = 20
@@ -148,11 +148,7 @@ def _branch_note(info: SaveInfo) -> str | None:
 
 
 def _sort_key(modified: dt.datetime | float) -> float:
-    if isinstance(modified, (int, float)):
-        return float(modified)
-    if isinstance(modified, dt.datetime):
-        return modified.timestamp()
-    return 0.0
+    return float(modified) if isinstance(modified, (int, float)) else modified.timestamp()
 
 
 def names(directory: str | None) -> list[str]:

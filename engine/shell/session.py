@@ -10,7 +10,6 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 from engine import records
 from engine.actions import Action, Legal
@@ -19,7 +18,9 @@ from engine.chance import seat_seed
 from engine.errors import IllegalAction, MediciError
 from engine.game import Game
 from engine.narrative import tell
+from engine.records.format import Branch
 from engine.shell.errors import ShellError
+from engine.views import View
 
 DEFAULT_BOT = "mcts"
 """The bot that takes a seat given as a bare ``bot`` or by a player count alone (the
@@ -68,7 +69,7 @@ class Session:
         *,
         continues: bool = False,
         on_disk: bool | None = None,
-        branch_of: dict[str, Any] | None = None,
+        branch_of: Branch | None = None,
     ) -> None:
         if len(bots) != len(game.players):
             raise ShellError(f"{len(bots)} seat kinds given for {len(game.players)} players")
@@ -111,7 +112,7 @@ class Session:
         humans = self.humans
         return humans[0] if humans else 0
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         """The table as the viewer sees it."""
         return self.game.view(self.viewer())
 

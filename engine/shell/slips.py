@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import math
 
-from engine.actions import Span
+from engine.actions import Span, is_legal
 from engine.bots.parts import build_parts
 from engine.errors import IllegalAction, MediciError
 from engine.game import Game, game_from_view
+from engine.registry import game_info
 
 RATIO = 2.0
 """An amount more than this many times the lot's worth to the player is out of proportion..."""
@@ -27,9 +28,9 @@ JUMP = 10
 """...when it is also this much above the lowest amount legal now."""
 
 
-def lot_worth(game: Game, seat: int) -> float | None:
+def sale_worth(game: Game, seat: int) -> float | None:
     """What the lot on sale is worth to ``seat`` in money, as the bots judge it (their
-    explainer's ``lot_worth``), from ``seat``'s view only; None when the game's bots cannot
+    explainer's ``sale_worth``), from ``seat``'s view only; None when the game's bots cannot
     say (no model, no lot).
 
     The one place the shell asks the bots for a lot's worth.
@@ -37,7 +38,7 @@ def lot_worth(game: Game, seat: int) -> float | None:
     try:
         explainer = build_parts(game.variant).explainer
         rebuilt = game_from_view(game.variant, game.view(seat), seed=0)
-        return explainer.lot_worth(rebuilt, seat)
+        return explainer.sale_worth(rebuilt, seat)
     except (MediciError, ValueError):
         return None
 
@@ -54,12 +55,12 @@ def question(game: Game, text: str) -> str | None:
         return None
     span = next((s for s in game.legal_actions() if isinstance(s, Span)
                  and s.kind == action.kind), None)
-    if span is None or action not in span:
+    if span is None or not is_legal(action, [span]):
         return None
     amount = action.args[0] if action.args else None
     if not isinstance(amount, int):
         return None
-    worth = lot_worth(game, seat)
+    worth = sale_worth(game, seat)
     if worth is None:
         return None
     player = game.view(seat)["players"][seat]
@@ -70,12 +71,13 @@ def question(game: Game, text: str) -> str | None:
     if not (big or borrowed):
         return None
     move = f"{action.kind} {amount}"
+    sold = game_info(game.variant.game).vocabulary.on_sale
     if big and worth >= 1:
-        said = f"{move} is {_times(amount / worth)} what the lot is worth to you"
+        said = f"{move} is {_times(amount / worth)} what {sold} is worth to you"
     elif big:
-        said = f"{move} is far above what the lot is worth to you (next to nothing)"
+        said = f"{move} is far above what {sold} is worth to you (next to nothing)"
     else:
-        said = f"{move} is more than the lot is worth to you (about {max(0.0, worth):.0f})"
+        said = f"{move} is more than {sold} is worth to you (about {max(0.0, worth):.0f})"
     if loan > 0:
         said += f" and takes a loan of {loan}"
     return f"{said}. {move.capitalize()}? [y/N]"

@@ -5,12 +5,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from prompt_toolkit.formatted_text import to_plain_text
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.utils import get_cwidth
 
 from engine.layout import break_word
 from engine.narrative import pieces
+from engine.views import View
+
+Fragments = list[tuple[str, str]]
+"""Formatted text as ``(style, text)`` pairs (prompt_toolkit's, without mouse handlers)."""
 
 STYLE: dict[str, str] = {
     "error": "#ff5f5f bold",
@@ -94,7 +97,13 @@ class Text:
 
     def plain(self) -> str:
         """The text without styles."""
-        return to_plain_text(self.fragments)
+        return "".join(text for _, text in self.fragments)
+
+    def wrapped(self, width: int | None) -> Text:
+        """This text with every line wider than ``width`` broken at spaces (``wrap``)."""
+        out = Text()
+        out.fragments = wrap(self.fragments, width)
+        return out
 
     def __len__(self) -> int:
         return sum(len(t) for _, t in self.fragments)
@@ -129,16 +138,18 @@ def styled(segments: Iterable[tuple[str, str]]) -> Text:
     return out
 
 
-def cards(items: list[str], empty: str = "—") -> Text:
-    """Cards or tiles, each coloured by its kind."""
+def pieces_line(items: list[str], empty: str = "—") -> Text:
+    """A game's pieces (cards, tiles), each coloured by its kind."""
     return styled(pieces(items, " ", empty).segments)
 
 
-def table_title(title: str, unit: str, view: dict, total_key: str,
+def table_title(title: str, unit: str, view: View, total_key: str,
                 width: int | None = None) -> Text:
     """``Medici · day 2 of 3 · bidding · Ann to act``: a table's first line (two if it
-    does not fit ``width``)."""
-    items = [Text(title, "title"), Text(f"{unit} {view[unit]} of {view[total_key]}", "title"),
+    does not fit ``width``); ``unit`` and ``total_key`` are the game's keys of its view
+    (``day``, ``days``)."""
+    items = [Text(title, "title"),
+             Text(f"{unit} {view.get(unit)} of {view.get(total_key)}", "title"),
              Text(str(view["phase"]).replace("_", " "), "phase")]
     current = view.get("current_player")
     if current is not None:
@@ -175,11 +186,7 @@ def flow(items: Iterable[Text | str], width: int | None, sep: str = " · ", inde
 def fitted(text: Text, width: int | None) -> Text:
     """``text`` with any line still wider than ``width`` broken at spaces (``wrap``): what a
     screen returns is drawn for its width and needs no more wrapping."""
-    if width is None:
-        return text
-    out = Text()
-    out.fragments = wrap(text.fragments, width)
-    return out
+    return text if width is None else text.wrapped(width)
 
 
 def widest(text: Text) -> int:
@@ -265,13 +272,13 @@ def _wrap_line(line: list[tuple[str, str]], width: int) -> list[tuple[str, str]]
             column += between
         if column + size > width:
             # A word wider than the line (a long path): broken where it must be.
-            for piece in _broken(parts, width - column, width - len(hang)):
-                if piece is None:
+            for bit in _broken(parts, width - column, width - len(hang)):
+                if bit is None:
                     out.extend([("", "\n"), ("", hang)])
                     column = len(hang)
                 else:
-                    out.append(piece)
-                    column += get_cwidth(piece[1])
+                    out.append(bit)
+                    column += get_cwidth(bit[1])
         else:
             out.extend(parts)
             column += size

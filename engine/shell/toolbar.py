@@ -8,14 +8,15 @@ that order), and a form still too wide is cut between words, never inside one.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from prompt_toolkit.application import get_app_or_none
 
 from engine.agreement import agree
 from engine.narrative import ordinal
 from engine.registry import GameInfo, find
-from engine.views import PlayerView
+from engine.views import PlayerView, View
 
 if TYPE_CHECKING:
     from engine.shell.app import Shell
@@ -98,7 +99,7 @@ def replay_toolbar(replay: ReplayView, width: int | None = None) -> Fragments:
     return fit(forms, width)
 
 
-def play_toolbar(view: dict[str, Any] | None, bots: list[str | None],
+def play_toolbar(view: View | None, bots: list[str | None],
                  viewer: int | None = None, width: int | None = None) -> Fragments:
     """Play mode's toolbar: the live game's state (``view``, ``viewer``'s place in it), or
     how to start one."""
@@ -126,7 +127,7 @@ def _cut_name(name: str, width: int | None) -> str:
     return name if width is None or len(name) <= width else name[: width - 1] + "…"
 
 
-def _game_parts(view: dict[str, Any], bots: list[str | None], *, short: bool = False,
+def _game_parts(view: View, bots: list[str | None], *, short: bool = False,
                 title: bool = False, money: bool = False, phase: bool = True,
                 place: str = "", viewer: int | None = None) -> Fragments:
     info = find(view["game"])
@@ -155,7 +156,7 @@ def _game_parts(view: dict[str, Any], bots: list[str | None], *, short: bool = F
     return parts
 
 
-def place_text(players: list[PlayerView], seat: int, long: bool = True) -> str:
+def place_text(players: Sequence[PlayerView], seat: int, long: bool = True) -> str:
     """``You: 2nd, 14 behind Bo`` / ``Ann leads by 6``: a player's place by money and the gap
     to the leader (or, for the leader, to the next); '' with fewer than two players."""
     if len(players) < 2 or not 0 <= seat < len(players):
@@ -179,16 +180,16 @@ def place_text(players: list[PlayerView], seat: int, long: bool = True) -> str:
     return f"{where}, -{best - mine}"
 
 
-def _when(view: dict[str, Any], info: GameInfo | None) -> str:
+def _when(view: View, info: GameInfo | None) -> str:
     """``day 2/3``: the game's scoring period (its vocabulary) and how many there are."""
     if info is None or info.vocabulary.period not in view:
         return "step"
     words = info.vocabulary
     total = view.get(words.periods)
-    return f"{words.period} {view[words.period]}" + (f"/{total}" if total else "")
+    return f"{words.period} {view.get(words.period)}" + (f"/{total}" if total else "")
 
 
-def _phase(view: dict[str, Any]) -> str:
+def _phase(view: View) -> str:
     return str(view.get("phase", "")).replace("_", " ")
 
 

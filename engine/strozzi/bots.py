@@ -7,12 +7,13 @@ from engine.bots.parts import Parts, assemble
 from engine.rules import Variant
 from engine.strozzi.evaluate import StrozziEvaluator
 from engine.strozzi.explain import StrozziExplainer
+from engine.strozzi.logic import StrozziState
 from engine.strozzi.opponents import StrozziOpponents
 from engine.strozzi.policy import StrozziPolicy
 from engine.strozzi.value import StrozziValuation
 
 
-def parts(variant: Variant) -> Parts:
+def parts(variant: Variant) -> Parts[StrozziState, StrozziValuation]:
     """One bot's evaluator, policy, opponent model and explainer, over one valuation."""
     return assemble(StrozziValuation(variant), StrozziEvaluator, StrozziPolicy, StrozziOpponents,
                     StrozziExplainer)

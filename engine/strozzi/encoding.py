@@ -14,24 +14,27 @@ Observation (S ships, H harbours, R rows, C distinct tiles), after ``viewer`` 2 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from engine.actions import Action
 from engine.integrations.encoding import Counts, Encoding, OneHot, Slots
+from engine.strozzi.logic import StrozziLogic
+from engine.strozzi.views import StrozziView
+from engine.views import View
 
 PHASES = ("drawing", "pricing", "offer", "loading", "game_over")
 
 
-def _pieces(logic: Any) -> list[str]:
+def _pieces(logic: StrozziLogic) -> list[str]:
     return list(dict.fromkeys(logic.tiles))
 
 
-def _actions(logic: Any) -> tuple[list[Action], str]:
+def _actions(logic: StrozziLogic) -> tuple[list[Action], str]:
     fixed = [Action(k) for k in ("draw", "stop", "buy", "decline", "discard")]
     return fixed + list(logic.loads.values()), "price"
 
 
-def _parts(logic: Any, n: int, c: int) -> list[tuple[str, int]]:
+def _parts(logic: StrozziLogic, n: int, c: int) -> list[tuple[str, int]]:
     s, h, r = len(logic.holds), len(logic.harbours), len(logic.rows)
     return [
         ("phase", len(PHASES)), ("round", 1), ("coins", 2), ("loans", 2), ("ships", 2 * s * c),
@@ -40,7 +43,8 @@ def _parts(logic: Any, n: int, c: int) -> list[tuple[str, int]]:
     ]
 
 
-def _fill(view: dict[str, Any], slots: Slots, one_hot: OneHot, counts: Counts, c: int) -> None:
+def _fill(given: View, slots: Slots, one_hot: OneHot, counts: Counts, c: int) -> None:
+    view = cast(StrozziView, given)  # a view of this game
     players = view["players"]
     phase = view["phase"]
     one_hot("phase", PHASES.index(phase) if phase in PHASES else None)
@@ -66,11 +70,11 @@ def _fill(view: dict[str, Any], slots: Slots, one_hot: OneHot, counts: Counts, c
     counts("discards", view["discards"])
 
 
-def _max_length(logic: Any, players: int) -> int:
+def _max_length(logic: StrozziLogic, players: int) -> int:
     # A lot: up to 3 draws with their tiles, stop, price, answer, load or discard.
     return logic.rounds * len(logic.tiles) * 10
 
 
-ENCODING = Encoding(pieces=_pieces, actions=_actions, parts=_parts, fill=_fill,
-                    max_length=_max_length)
+ENCODING: Encoding[StrozziLogic] = Encoding(pieces=_pieces, actions=_actions, parts=_parts,
+                                   fill=_fill, max_length=_max_length)
 """Medici vs Strozzi's encoding (the descriptor's ``encoding``)."""

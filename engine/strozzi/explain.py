@@ -8,6 +8,7 @@ from typing import Any
 from engine.actions import Action
 from engine.bots.opponents import Beliefs
 from engine.game import Game
+from engine.strozzi.logic import StrozziState
 from engine.strozzi.policy import StrozziPolicy
 from engine.strozzi.value import (
     BUY,
@@ -18,6 +19,8 @@ from engine.strozzi.value import (
     STOP,
     Position,
     StrozziValuation,
+    asked,
+    buyer_of,
 )
 
 
@@ -28,7 +31,7 @@ class StrozziExplainer:
         self.val = val
         self.policy = policy
 
-    def situation(self, game: Game, beliefs: Beliefs | None) -> str:
+    def situation(self, game: Game[StrozziState], beliefs: Beliefs | None) -> str:
         """What the decision is about: the lot's worth to each side, and the fair price
         where it lies between them."""
         st = game.state
@@ -43,14 +46,14 @@ class StrozziExplainer:
             f"{who(other)} (what each gains over the other by loading it best)"
         )
         if st.phase == "offer":
-            return text + f"; the price is {st.price}"
+            return text + f"; the price is {asked(st)}"
         fair = self.val.fair_price(pos, st)
         if min(round(mine), round(theirs)) <= fair <= max(round(mine), round(theirs)):
             text += (f"; at {fair}, halfway, {who(other)} gains as much by buying as by "
                      f"letting {who(active)} buy (S-9)")
         return text
 
-    def explain(self, game: Game, action: Action, beliefs: Beliefs | None) -> str:
+    def explain(self, game: Game[StrozziState], action: Action, beliefs: Beliefs | None) -> str:
         """A few words on what one move does, beside ``situation``."""
         st = game.state
         pos = self.val.position(st)
@@ -65,13 +68,14 @@ class StrozziExplainer:
                     return f"{who(other)} should buy"
                 return f"{who(other)} should decline, and {who(active)} buy (S-9)"
             if action == BUY:
-                return f"gains {who(other)} ~{theirs - st.price:+.0f} against {who(active)}"
-            return (f"{who(active)} must buy at {st.price} (S-9): gains {who(other)} "
-                    f"~{st.price - mine:+.0f}")
+                return f"gains {who(other)} ~{theirs - asked(st):+.0f} against {who(active)}"
+            return (f"{who(active)} must buy at {asked(st)} (S-9): gains {who(other)} "
+                    f"~{asked(st) - mine:+.0f}")
         if phase == "loading":
             if action.kind == "load":
                 gain = self.policy.load_value(pos, st, action)
-                return f"gains ~{gain:+.0f} against {who(1 - st.buyer)} (harbour prize and markers)"
+                rival = who(1 - buyer_of(st))
+                return f"gains ~{gain:+.0f} against {rival} (harbour prize and markers)"
             return "keeps the lot off your ships"
         if DRAW not in game.legal_actions():
             return "the lot cannot grow"
@@ -80,18 +84,18 @@ class StrozziExplainer:
         gain = self.policy.draw_gain(st)
         return f"another tile changes what the lot gains you by {gain:+.1f} on average"
 
-    def _who(self, game: Game) -> Any:
+    def _who(self, game: Game[StrozziState]) -> Any:
         """A seat's name, "you" for the player to act."""
         me = game.current_player
         names = game.state.names
         return lambda q: "you" if q == me else names[q]
 
-    def worths(self, pos: Position, st: Any) -> tuple[float, float]:
+    def worths(self, pos: Position, st: StrozziState) -> tuple[float, float]:
         """The lot's worth to the active player and to the other, as the greedy player
         prices and buys by it (``SCALE`` times the one-round estimate)."""
         return (SCALE * pos.worth(st.active, st.lot), SCALE * pos.worth(1 - st.active, st.lot))
 
-    def lot_worth(self, game: Game, seat: int) -> float | None:
+    def sale_worth(self, game: Game[StrozziState], seat: int) -> float | None:
         """What the lot is worth to ``seat``, as the greedy player prices it: ``SCALE``
         times its one-round gain over the other side (markers carry over and pay again)."""
         st = game.state
@@ -106,7 +110,7 @@ class StrozziExplainer:
         return after
 
     def greedy_values(
-        self, game: Game, beliefs: Beliefs | None, also: list[Action]
+        self, game: Game[StrozziState], beliefs: Beliefs | None, also: list[Action]
     ) -> list[tuple[Action, float]]:
         """The greedy bot's view of its options: coins gained by each against the other
         side, judged as the greedy player prices, buys and loads."""
@@ -136,7 +140,7 @@ class StrozziExplainer:
                     rows.append((act, mine - price))
             return rows
         if phase == "offer":
-            return [(BUY, theirs - st.price), (DECLINE, st.price - mine)]
+            return [(BUY, theirs - asked(st)), (DECLINE, asked(st) - mine)]
         rows = [(DISCARD, 0.0)]
         for act in legal:
             if isinstance(act, Action) and act.kind == "load":

@@ -8,15 +8,33 @@ signed number of spaces from the middle: negative towards seat 0, positive towar
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import cast
 
 from engine.actions import Action, Grammar, Legal, Span
 from engine.chance import Chance
-from engine.logic import Logic, State, deck_of, multiset_without
-from engine.lots import LotDrawing, LotWords
+from engine.logic import Rules, deck_of, multiset_without
+from engine.lots import LotDrawing, LotState, LotWords
 from engine.phases import Phase, phase_table
 from engine.scoring import best
-from engine.strozzi.views import HarbourView, RowView, ShipView, StrozziPlayer, StrozziView
+from engine.strozzi.views import (
+    AmountEvent,
+    AssignEvent,
+    HarbourEvent,
+    HarbourView,
+    LoadEvent,
+    MarkerEvent,
+    MoveEvent,
+    PayoutEvent,
+    RoundEndEvent,
+    RowView,
+    ShipView,
+    StartPlayerEvent,
+    StrozziPlayer,
+    StrozziSummary,
+    StrozziView,
+    TilesEvent,
+)
+from engine.views import Event, GameOverEvent, View
 
 BUY = Action("buy")
 DECLINE = Action("decline")
@@ -44,12 +62,12 @@ PHASES = phase_table([
 """Medici vs Strozzi's phase table: who acts, which moves each phase allows, what follows."""
 
 
-class StrozziState(State):
+class StrozziState(LotState):
     """The whole state of one Medici vs Strozzi game, in plain slots (cheap to clone)."""
 
     __slots__ = (
         "round", "coins", "loans", "ships", "harbour", "markers", "bag", "bag_unknown",
-        "discards", "lot", "active", "start_player", "price", "buyer", "round_ends",
+        "discards", "active", "start_player", "price", "buyer", "round_ends",
     )
 
     round: int
@@ -61,7 +79,6 @@ class StrozziState(State):
     bag: list[str]  # top of the bag LAST, so drawing is a pop()
     bag_unknown: int
     discards: list[str]
-    lot: list[str]
     active: int
     start_player: int
     price: int | None
@@ -89,7 +106,7 @@ class StrozziState(State):
         return c
 
 
-class StrozziLogic(LotDrawing, Logic):
+class StrozziLogic(LotDrawing[StrozziState]):
     """Medici vs Strozzi's rules for one variant."""
 
     game = "medici-vs-strozzi"
@@ -108,7 +125,7 @@ class StrozziLogic(LotDrawing, Logic):
     )
     phases = PHASES
 
-    def __init__(self, rules: dict[str, Any], strict: bool | None = None) -> None:
+    def __init__(self, rules: Rules, strict: bool | None = None) -> None:
         super().__init__(rules, strict)
         tiles = rules["tiles"]
         self.goods: list[str] = list(tiles["goods"])
@@ -193,6 +210,12 @@ class StrozziLogic(LotDrawing, Logic):
         """The player who buys or declines the active player's lot (S-9)."""
         return 1 - st.active
 
+    def revealed(self, event: Event) -> str | None:
+        """Undo's reasons: a round's bag shaken (S-6), a drawn tile."""
+        if event.get("type") == "order":
+            return f"a new bag was shaken ({event.get('what', 'a new round')})"
+        return super().revealed(event)
+
     def continue_source(self, st: StrozziState) -> None:
         """The bag's next tiles when they were not known in advance (a table game, G-1)."""
         order, st.bag_unknown = self.continue_order(
@@ -233,15 +256,15 @@ class StrozziLogic(LotDrawing, Logic):
 
     def legal_load(self, st: StrozziState) -> list[Legal]:
         """S-10, S-11: every ship with room for the lot, with a harbour where it needs one."""
-        return self._loads(st)  # type: ignore[return-value]
+        return self._loads(st)
 
-    def _loads(self, st: StrozziState) -> list[Action]:
+    def _loads(self, st: StrozziState) -> list[Legal]:
         """S-10, S-11: every ship with room for the lot; an unassigned one to each free harbour."""
         p = st.buyer
         assert p is not None
         size = len(st.lot)
         placed = st.harbour[p]
-        out = []
+        out: list[Legal] = []
         fleet = st.ships[p]
         i = 0
         for holds in self.holds:
@@ -324,7 +347,7 @@ class StrozziLogic(LotDrawing, Logic):
     def changes_before_chance(self, st: StrozziState, action: Action) -> bool:
         """Only a load or a discard may (``_after_lot``: a round that ends starts the next,
         which asks chance); a draw asks for its tile first, the other moves ask none."""
-        kind = action[0]
+        kind = action.kind
         return kind == "load" or kind == "discard"
 
     def perform(self, st: StrozziState, action: Action) -> None:
@@ -336,12 +359,14 @@ class StrozziLogic(LotDrawing, Logic):
         elif kind == "stop":
             self.perform_stop(st, st.active)
         elif kind == "price":
-            log.append({"type": "price", "player": st.active, "amount": action[1]})
+            priced: AmountEvent = {"type": "price", "player": st.active, "amount": action[1]}
+            log.append(priced)
             st.price = action[1]
             self.pm.fire(st, "price")
         elif kind == "buy" or kind == "decline":
             opponent = 1 - st.active
-            log.append({"type": kind, "player": opponent})
+            answer: MoveEvent = {"type": kind, "player": opponent}
+            log.append(answer)
             # S-9: a declined lot is bought by the active player at their own price.
             self._purchase(st, opponent if kind == "buy" else st.active)
             self.pm.fire(st, kind)
@@ -349,7 +374,9 @@ class StrozziLogic(LotDrawing, Logic):
             self._load(st, action)
         else:
             p = st.buyer
-            log.append({"type": "discard", "player": p, "tiles": st.lot})
+            assert p is not None  # a buyer discards
+            discard: TilesEvent = {"type": "discard", "player": p, "tiles": st.lot}
+            log.append(discard)
             if self._fire_loads:
                 self.pm.fire(st, "discard")
             st.discards.extend(st.lot)
@@ -364,12 +391,14 @@ class StrozziLogic(LotDrawing, Logic):
         loan = price - coins if price > coins else 0
         st.coins[buyer] = coins + loan - price
         st.buyer = buyer
-        st.log.append({"type": "purchase", "player": buyer, "tiles": st.lot[:], "price": price})
+        bought: TilesEvent = {"type": "purchase", "player": buyer, "tiles": st.lot[:],
+                              "price": price}
+        st.log.append(bought)
         if loan:
             st.loans[buyer] += loan
-            st.log.append(
-                {"type": "loan", "player": buyer, "amount": loan, "loans": st.loans[buyer]}
-            )
+            lent: AmountEvent = {"type": "loan", "player": buyer, "amount": loan,
+                                 "loans": st.loans[buyer]}
+            st.log.append(lent)
 
     def _load(self, st: StrozziState, action: Action) -> None:
         """S-10, S-11: the whole lot onto one ship; a ship's first load assigns its harbour."""
@@ -377,17 +406,19 @@ class StrozziLogic(LotDrawing, Logic):
         assert p is not None
         ship, harbour = action[1], _harbour(action)
         i = self.ship_index[ship]
-        event: dict[str, Any] = {"type": "load", "player": p, "ship": ship}
-        if harbour is not None:
-            event["harbour"] = harbour
-        event["tiles"] = st.lot
+        # The keys in the order records have always written them (harbour before tiles).
+        event: LoadEvent = (
+            {"type": "load", "player": p, "ship": ship, "tiles": st.lot} if harbour is None
+            else {"type": "load", "player": p, "ship": ship, "harbour": harbour, "tiles": st.lot})
         st.log.append(event)
         if self._fire_loads:
             self.pm.fire(st, "load")
         if st.harbour[p][i] < 0:
             assert harbour is not None
             st.harbour[p][i] = harbour - 1
-            st.log.append({"type": "assign", "player": p, "ship": ship, "harbour": harbour})
+            assign: AssignEvent = {"type": "assign", "player": p, "ship": ship,
+                                   "harbour": harbour}
+            st.log.append(assign)
         st.ships[p][i].extend(st.lot)
         st.lot = []
         self._after_lot(st)
@@ -433,7 +464,9 @@ class StrozziLogic(LotDrawing, Logic):
         st.price = None
         st.buyer = None
         st.start_player = st.active = self.starters[st.round - 1]
-        st.log.append({"type": "start_player", "round": st.round, "player": st.active})
+        starts: StartPlayerEvent = {"type": "start_player", "round": st.round,
+                                    "player": st.active}
+        st.log.append(starts)
         self.pm.fire(st, "open")
 
     def harbour_values(self, st: StrozziState, h: int) -> list[int]:
@@ -448,21 +481,20 @@ class StrozziLogic(LotDrawing, Logic):
     def enter_scoring(self, st: StrozziState) -> None:
         """S-14..S-16: harbour prizes, net marker moves, row payments with their bonuses."""
         log = st.log
-        log.append({"type": "round_end", "round": st.round, "by": st.round_ends[-1]})
+        ends: RoundEndEvent = {"type": "round_end", "round": st.round, "by": st.round_ends[-1]}
+        log.append(ends)
         for h in range(len(self.harbours)):
             values = self.harbour_values(st, h)
             winner = None if values[0] == values[1] else (0 if values[0] > values[1] else 1)
             prize = 0 if winner is None else self.prize
-            log.append(
-                {"type": "harbour", "harbour": h + 1, "values": values, "winner": winner,
-                 "prize": prize}
-            )
+            scored: HarbourEvent = {"type": "harbour", "harbour": h + 1, "values": values,
+                                    "winner": winner, "prize": prize}
+            log.append(scored)
             if winner is not None and prize:
                 st.coins[winner] += prize
-                log.append(
-                    {"type": "payout", "player": winner, "amount": prize, "reason": "harbour",
-                     "harbour": h + 1}
-                )
+                paid: PayoutEvent = {"type": "payout", "player": winner, "amount": prize,
+                                     "reason": "harbour", "harbour": h + 1}
+                log.append(paid)
         end = self.spaces
         # S-15: each seat's pushes per (harbour, good), from its ships' tiles, in one pass.
         goods = len(self.goods)
@@ -483,10 +515,9 @@ class StrozziLogic(LotDrawing, Logic):
             before = st.markers[r]
             after = max(-end, min(end, before + net))
             st.markers[r] = after
-            log.append(
-                {"type": "marker", "harbour": h + 1, "good": self.goods[g], "moves": moves,
-                 "net": net, "from": before, "to": after}
-            )
+            moved: MarkerEvent = {"type": "marker", "harbour": h + 1, "good": self.goods[g],
+                                  "moves": moves, "net": net, "from": before, "to": after}
+            log.append(moved)
         for r, (h, g) in enumerate(self.rows):
             position = st.markers[r]
             if position == 0:
@@ -497,11 +528,10 @@ class StrozziLogic(LotDrawing, Logic):
             amount = self.payment + bonus
             if amount:
                 st.coins[p] += amount
-                log.append(
-                    {"type": "payout", "player": p, "amount": amount, "reason": "row",
-                     "harbour": h + 1, "good": self.goods[g], "space": space,
-                     "payment": self.payment, "bonus": bonus}
-                )
+                paid = {"type": "payout", "player": p, "amount": amount, "reason": "row",
+                        "harbour": h + 1, "good": self.goods[g], "space": space,
+                        "payment": self.payment, "bonus": bonus}
+                log.append(paid)
         self.pm.fire(st, "finish" if st.round >= self.rounds else "next_round")
 
     def enter_game_over(self, st: StrozziState) -> None:
@@ -511,12 +541,15 @@ class StrozziLogic(LotDrawing, Logic):
             if loan:
                 st.coins[p] -= loan
                 st.loans[p] = 0
-                st.log.append({"type": "repay", "player": p, "amount": loan})
+                repaid: AmountEvent = {"type": "repay", "player": p, "amount": loan}
+                st.log.append(repaid)
         money = self.money(st)
-        st.log.append({"type": "game_over", "money": money, "winners": best(money)})
+        over: GameOverEvent = {"type": "game_over", "money": money, "winners": best(money)}
+        st.log.append(over)
 
-    def state_from_view(self, view: dict[str, Any], chance: Chance) -> StrozziState:
+    def state_from_view(self, given: View, chance: Chance) -> StrozziState:
         """Rebuild a state from a view; the bag order is drawn from the tiles in the bag."""
+        view = cast(StrozziView, given)  # a view of this game (``Game.view``)
         seats = view["players"]
         st = self.new_state(tuple(p["name"] for p in seats), chance)
         st.phase = view["phase"]
@@ -560,12 +593,11 @@ class StrozziLogic(LotDrawing, Logic):
         """G-4."""
         return best(self.money(st)) if st.phase == "game_over" else []
 
-    def summary(self, st: StrozziState) -> dict[str, Any]:
+    def summary(self, st: StrozziState) -> StrozziSummary:
         """Final money, winners, how each round ended, and the loans repaid at the end."""
         repaid = [0, 0]
-        for e in st.log:
-            if e["type"] == "repay":
-                repaid[e["player"]] += e["amount"]
+        for e in cast("list[AmountEvent]", [e for e in st.log if e["type"] == "repay"]):
+            repaid[e["player"]] += e["amount"]
         return {
             "money": self.money(st),
             "winners": self.winners(st),

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from engine.narrative.narrator import COMMON_ROLES, Event, Narrator
+from engine.lots import LOT_ROLES, LotNarration
+from engine.narrative.narrator import COMMON_ROLES, Narrator, items
 from engine.narrative.sentence import Role, Sentence, join, pieces
+from engine.views import Event
 
 ROUND_END = {
     "full_ships": "a player's three ships are full (S-13)",
@@ -15,11 +17,12 @@ ROUND_END = {
 """Why a round ended, by the ``by`` of a ``round_end`` event."""
 
 
-class StrozziNarrator(Narrator):
+class StrozziNarrator(LotNarration):
     """Medici vs Strozzi's sentences."""
 
     roles: ClassVar[dict[str, Role]] = {
         **COMMON_ROLES,
+        **LOT_ROLES,
         "price": Role.MOVE,
         "buy": Role.MOVE,
         "decline": Role.MOVE,
@@ -75,27 +78,28 @@ class StrozziNarrator(Narrator):
     def say_load(self, events: Sequence[Event], index: int) -> Sentence:
         """``Medici loads dye:4 onto the 4-hold ship, assigned to harbour 1.`` (S-10, S-11)."""
         e = events[index]
-        where = f", assigned to harbour {e['harbour']}" if e.get("harbour") else ""
-        return self.does(e.get("player"), "loads").add(" ").add(pieces(e.get(self.noun, []))).add(
-            f" onto the {e.get('ship')}-hold ship{where}.")
+        where = f", assigned to harbour {e.get('harbour')}" if e.get("harbour") else ""
+        return self.does(e.get("player"), "loads").add(" ").add(
+            pieces(items(e.get(self.noun)))).add(f" onto the {e.get('ship')}-hold ship{where}.")
 
     def say_discard(self, events: Sequence[Event], index: int) -> Sentence:
         """``Strozzi discards gold:5 (S-10).``"""
         e = events[index]
         return self.does(e.get("player"), "discards").add(" ").add(
-            pieces(e.get(self.noun, []))).add(" (S-10).")
+            pieces(items(e.get(self.noun)))).add(" (S-10).")
 
     say_round_end = Narrator.period_end
 
     def say_harbour(self, events: Sequence[Event], index: int) -> Sentence:
         """``Harbour 1: Medici 7 vs Strozzi 14, Strozzi wins 20.`` (S-14)."""
         e = events[index]
-        values = join((self.who(p).add(f" {v}") for p, v in enumerate(e.get("values") or [])),
+        values = join((self.who(p).add(f" {v}") for p, v in enumerate(items(e.get("values")))),
                       " vs ")
         said = Sentence(f"Harbour {e.get('harbour')}: ").add(values)
-        if e.get("winner") is None:
+        winner = e.get("winner")
+        if winner is None:
             return said.add(", a tie: no prize (S-14).", "dim")
-        return said.add(", ").add(self.does(e["winner"], "wins")).add(" ").add(
+        return said.add(", ").add(self.does(winner, "wins")).add(" ").add(
             e.get("prize"), "money").add(".")
 
     def say_repay(self, events: Sequence[Event], index: int) -> Sentence:
@@ -113,7 +117,7 @@ class StrozziNarrator(Narrator):
         ]
         return Sentence("Markers: " + ("; ".join(moved) if moved else "none moved"))
 
-    def space(self, position: Any) -> str:
+    def space(self, position: object) -> str:
         """A marker's space (S-4): the middle, or so many spaces towards a player."""
         if not isinstance(position, int) or position == 0:
             return "middle"
@@ -126,7 +130,7 @@ class StrozziNarrator(Narrator):
         if event.get("reason") == "harbour":
             return Sentence(f"{amount} harbour {event.get('harbour')} prize")
         if event.get("reason") == "row":
-            bonus = f" + bonus {event['bonus']}" if event.get("bonus") else ""
+            bonus = f" + bonus {event.get('bonus')}" if event.get("bonus") else ""
             where = f"harbour {event.get('harbour')}, space {event.get('space')}{bonus}"
             return Sentence(f"{amount} {event.get('good')} row ({where})")
         return super().payout(event)

@@ -5,14 +5,14 @@ and answers for a sampled type."""
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from engine.actions import Action, amount_action
 from engine.bots.opponents import Beliefs, Kind
 from engine.chance import Rng
 from engine.game import Game
+from engine.strozzi.logic import StrozziState
 from engine.strozzi.policy import StrozziPolicy
-from engine.strozzi.value import ALL, BUY, DECLINE, PRIZE, ROWS, Position, StrozziValuation
+from engine.strozzi.value import ALL, BUY, DECLINE, PRIZE, ROWS, Position, StrozziValuation, asked
 
 PRICE_SCALES = (0.7, 1.0, 1.3, 1.7, 2.2)
 """How many times the fair price (by the type's valuation) an opponent may ask and pay."""
@@ -62,7 +62,7 @@ class StrozziOpponents:
         price (thrifty players low, spoilers high), by a valuation drawn from the prior."""
         return Beliefs(players, PRICE_SCALES, VALUATIONS, PRIOR_LEAN)
 
-    def observe(self, beliefs: Beliefs, sighting: Any) -> None:
+    def observe(self, beliefs: Beliefs, sighting: Sighting) -> None:
         """An asked price: the types that would ask about that much are the likely ones."""
         q, fair, price = sighting
         if max(fair) < 1:
@@ -70,16 +70,16 @@ class StrozziOpponents:
         near = max(3.0, 0.3 * price)
         beliefs.observe_fit(q, lambda v, k: max(0.0, abs(k * fair[v] - price) - near))
 
-    def evidence(self, game: Game) -> tuple[Hashable, list[Sighting]] | None:
+    def evidence(self, game: Game[StrozziState]) -> tuple[Hashable, list[Sighting]] | None:
         """The price the active player asks, seen by the other (S-8), with the fair price."""
         st = game.state
         if st.phase != "offer":
             return None
         pos = self.val.position(st)
         key = (st.round, len(st.discards), sum(len(s) for f in st.ships for s in f))
-        return key, [(st.active, fair_prices(pos, st.active, st.lot), st.price)]
+        return key, [(st.active, fair_prices(pos, st.active, st.lot), asked(st))]
 
-    def move(self, game: Game, kind: Kind | None, rng: Rng) -> Action:
+    def move(self, game: Game[StrozziState], kind: Kind | None, rng: Rng) -> Action:
         """An opponent's rollout move: it asks and pays ``kind.share`` times the fair price
         by its valuation."""
         st = game.state
@@ -88,4 +88,4 @@ class StrozziOpponents:
         fair = fair_price_by(self.val.position(st), st.active, st.lot, kind.valuation)
         if st.phase == "pricing":
             return amount_action("price", max(self.val.min_price, int(kind.share * fair)))
-        return BUY if st.price <= kind.share * fair else DECLINE
+        return BUY if asked(st) <= kind.share * fair else DECLINE

@@ -3,13 +3,12 @@ docs/rules.md S-7..S-11): the fair price, buy or decline, the best load, draw or
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.actions import Action, Legal, amount_action
 from engine.bots.opponents import Beliefs
 from engine.bots.parts import ROLLOUT_NOISE
 from engine.chance import Rng
 from engine.game import Game
+from engine.strozzi.logic import StrozziState
 from engine.strozzi.value import (
     BUY,
     DECLINE,
@@ -19,6 +18,8 @@ from engine.strozzi.value import (
     STOP,
     Position,
     StrozziValuation,
+    asked,
+    buyer_of,
 )
 
 DRAW_SAMPLES = 3
@@ -32,7 +33,7 @@ class StrozziPolicy:
     def __init__(self, val: StrozziValuation) -> None:
         self.val = val
 
-    def move(self, game: Game, beliefs: Beliefs | None,
+    def move(self, game: Game[StrozziState], beliefs: Beliefs | None,
              rng: Rng | None = None, noise: float = 0.0) -> Action:
         """The greedy move of the player to act; ``noise`` > 0 jitters prices (for rollouts)."""
         st = game.state
@@ -40,8 +41,8 @@ class StrozziPolicy:
         val = self.val
         if phase == "drawing":
             legal = game.legal_actions()
-            if len(legal) == 1:
-                return legal[0]  # type: ignore[return-value]
+            if len(legal) == 1 and isinstance(only := legal[0], Action):
+                return only
             samples = DRAW_SAMPLES if noise else 0
             return DRAW if self.draw_gain(st, rng, samples) > 0 else STOP
         pos = val.position(st)
@@ -55,21 +56,23 @@ class StrozziPolicy:
             mine = pos.worth(me, st.lot) * SCALE
             theirs = pos.worth(st.active, st.lot) * SCALE
             # S-9: declining makes the active player buy at their own price.
-            return BUY if mine - st.price >= st.price - theirs else DECLINE
+            return BUY if mine - asked(st) >= asked(st) - theirs else DECLINE
         return self.best_load(pos, st, game.legal_actions())[0]
 
-    def rollout_move(self, game: Game, beliefs: Beliefs | None, rng: Rng) -> Action:
+    def rollout_move(self, game: Game[StrozziState], beliefs: Beliefs | None, rng: Rng) -> Action:
         """A rollout move: the greedy policy, but a cheap rule for drawing (S-7)."""
         st = game.state
         if st.phase == "drawing":
             legal = game.legal_actions()
-            if len(legal) == 1 or not st.lot:
-                return legal[0] if len(legal) == 1 else DRAW  # type: ignore[return-value]
+            if len(legal) == 1 and isinstance(only := legal[0], Action):
+                return only
+            if not st.lot:
+                return DRAW
             return DRAW if DRAW in legal and len(st.lot) < 2 and rng.below(2) else STOP
         return self.move(game, beliefs, rng, ROLLOUT_NOISE)
 
     def best_load(
-        self, pos: Position, st: Any, legal: list[Legal]
+        self, pos: Position, st: StrozziState, legal: list[Legal]
     ) -> tuple[Action, float]:
         """The legal load (or discard) that gains the buyer most (S-10, S-11)."""
         best: tuple[Action, float] = (DISCARD, 0.0)
@@ -80,9 +83,9 @@ class StrozziPolicy:
                     best = (act, gain)
         return best
 
-    def load_value(self, pos: Position, st: Any, act: Action) -> float:
+    def load_value(self, pos: Position, st: StrozziState, act: Action) -> float:
         """What a load action gains the buyer, relatively."""
-        p = st.buyer
+        p = buyer_of(st)
         i = self.val.holds.index(act[1])  # load SHIP [harbour N]
         here = st.harbour[p][i]
         if here >= 0:
@@ -93,7 +96,7 @@ class StrozziPolicy:
         """What presenting ``lot`` is worth to the active player, priced fairly (S-8, S-9)."""
         return (pos.worth(active, lot) - pos.worth(1 - active, lot)) / 2
 
-    def draw_gain(self, st: Any, rng: Rng | None = None, samples: int = 0) -> float:
+    def draw_gain(self, st: StrozziState, rng: Rng | None = None, samples: int = 0) -> float:
         """Expected gain of drawing one more tile over stopping now (S-7)."""
         val = self.val
         pos = val.position(st)
@@ -112,7 +115,7 @@ class StrozziPolicy:
             weight += count
         return acc / weight - stop
 
-    def candidates(self, game: Game, beliefs: Beliefs | None) -> list[Action]:
+    def candidates(self, game: Game[StrozziState], beliefs: Beliefs | None) -> list[Action]:
         """The moves a search considers now: all of them, or a handful of telling prices."""
         st = game.state
         legal = game.legal_actions()

@@ -8,16 +8,15 @@ ends). Items are moved to the next line whole, so no tile is ever split.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.agreement import agree
-from engine.shell.text import Text, cards, flow, table_title
+from engine.shell.text import Text, flow, pieces_line, table_title
+from engine.strozzi.views import RowView, StrozziView
 
 INDENT = 4
 """How far a ship line under its player is indented."""
 
 
-def table(view: dict[str, Any], bots: list[str | None], width: int | None = None) -> Text:
+def table(view: StrozziView, bots: list[str | None], width: int | None = None) -> Text:
     """Money (coins less loans), each ship with its harbour, the harbours' rows, lot and bag."""
     players = view["players"]
     current = view.get("current_player")
@@ -58,12 +57,12 @@ def table(view: dict[str, Any], bots: list[str | None], width: int | None = None
     count = view['bag_count']
     summary = [Text(f"Bag: {count} tile{'s' if count != 1 else ''} left", "dim")]
     if view.get("discards"):
-        summary.append(Text("discarded: ", "dim").extend(cards(view["discards"])))
+        summary.append(Text("discarded: ", "dim").extend(pieces_line(view["discards"])))
     out.line(flow(summary, width))
     return out
 
 
-def _row(row: dict[str, Any]) -> str:
+def _row(row: RowView) -> str:
     """A monopoly row: the marker (●) between the two players' ends, seat 0 on the left, the
     middle marked ``|`` (S-4)."""
     marker = row["marker"]
@@ -79,8 +78,8 @@ def _row(row: dict[str, Any]) -> str:
     return "".join(cells)
 
 
-def _lot_line(view: dict[str, Any], names: list[str], width: int | None) -> Text:
-    items = [Text("Lot: ").extend(cards(view["lot"], "none"))]
+def _lot_line(view: StrozziView, names: list[str], width: int | None) -> Text:
+    items = [Text("Lot: ").extend(pieces_line(view["lot"], "none"))]
     active = view.get("active_player")
     phase = view["phase"]
     if active is not None:
@@ -90,14 +89,15 @@ def _lot_line(view: dict[str, Any], names: list[str], width: int | None) -> Text
     if phase == "offer" and active is not None:
         other = names[1 - active]
         items.append(Text(f"{other} {agree(other, 'buys')} or {agree(other, 'declines')}"))
-    if phase == "loading" and view.get("buyer") is not None:
-        buyer = names[view["buyer"]]
+    seat = view.get("buyer")
+    if phase == "loading" and seat is not None:
+        buyer = names[seat]
         items.append(Text(f"{buyer} {agree(buyer, 'loads')} a ship or "
                           f"{agree(buyer, 'discards')}"))
     return flow(items, width)
 
 
-def move_label(view: dict[str, Any], words: list[str]) -> str | None:
+def move_label(view: StrozziView, words: list[str]) -> str | None:
     """What a ``load`` begun with ``words`` does, for the completion menu: ``onto the empty
     3-hold ship (it names its harbour)``, ``harbour 2: Bo's ship there, value 7``."""
     if not words or words[0] != "load" or len(words) < 2 or not words[1].isdigit():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.errors import Problem
 from engine.schema import Checker, Int, ListOf, MapOf, Name, Record, Str, Text, validate
 from engine.yamlsafe import Document
@@ -50,7 +52,7 @@ def check(doc: Document) -> list[Problem]:
     problems = validate(doc, SCHEMA)
     if problems:
         return problems
-    data = doc.data
+    data: Any = doc.data  # YAML read in, of the shape SCHEMA has just checked
     checker = Checker(doc)
     tiles = data["tiles"]
     goods = tiles["goods"]

@@ -4,9 +4,24 @@ from __future__ import annotations
 
 from engine.actions import Action, amount_action
 from engine.bots.parts import Parts
-from engine.bots.styles import FACE_MARGIN, THRIFTY_MARGIN, draw_or_stop, stage_share
+from engine.bots.styles import FACE_MARGIN, THRIFTY_MARGIN, stage_share
 from engine.game import Game
-from engine.strozzi.value import BUY, DECLINE, DISCARD, PRIZE, ROWS, Position
+from engine.lots import draw_or_stop
+from engine.strozzi.logic import StrozziState
+from engine.strozzi.value import (
+    BUY,
+    DECLINE,
+    DISCARD,
+    PRIZE,
+    ROWS,
+    Position,
+    StrozziValuation,
+    asked,
+    buyer_of,
+)
+
+StrozziParts = Parts[StrozziState, StrozziValuation]
+"""A Medici vs Strozzi bot's parts (``engine.strozzi.bots.parts``)."""
 
 PART = {"racer": PRIZE, "collector": ROWS}
 """The part of a lot's worth each of these styles values alone: the harbour prizes for the
@@ -16,11 +31,12 @@ DRAW_BELOW = 5
 """The field draws another tile while the lot's face value is below this."""
 
 
-def style_move(game: Game, style: str, parts: Parts) -> Action | None:
+def style_move(game: Game[StrozziState], style: str, parts: StrozziParts) -> Action | None:
     """The move of ``style`` where styles differ (None: the model's greedy move)."""
     phase = game.state.phase
     if phase == "drawing":
-        return draw_or_stop(game, DRAW_BELOW)
+        return draw_or_stop(game.legal_actions(), game.state.lot, parts.valuation.value,
+                            DRAW_BELOW)
     if phase == "loading" and style in PART:
         return _load(game, PART[style], parts)
     return _offer(game, style, parts)
@@ -33,12 +49,12 @@ def _own_worth(pos: Position, style: str, p: int, lot: list[str]) -> float:
     return pos.worth(p, lot, PART[style])
 
 
-def _load(game: Game, part: int, parts: Parts) -> Action:
+def _load(game: Game[StrozziState], part: int, parts: StrozziParts) -> Action:
     """The load that gains the buyer most of ``part`` (S-10, S-11), or a discard."""
     st = game.state
     val = parts.valuation
     pos = val.position(st)
-    p = st.buyer
+    p = buyer_of(st)
     best, gain = DISCARD, 0.0
     for act in game.legal_actions():
         if isinstance(act, Action) and act.kind == "load":
@@ -53,7 +69,7 @@ def _load(game: Game, part: int, parts: Parts) -> Action:
 
 
 # -- Medici vs Strozzi: a price (S-8) and a buy or decline (S-9) ------------------------------
-def _offer(game: Game, style: str, parts: Parts) -> Action | None:
+def _offer(game: Game[StrozziState], style: str, parts: StrozziParts) -> Action | None:
     st = game.state
     if st.phase not in ("pricing", "offer"):
         return None
@@ -68,8 +84,8 @@ def _offer(game: Game, style: str, parts: Parts) -> Action | None:
             price = mine if style == "face" else (mine + theirs) / 2
             return amount_action("price", max(val.min_price, int(price)))
         if style == "face":
-            return BUY if st.price <= theirs * (1 - FACE_MARGIN) else DECLINE
-        return BUY if theirs - st.price >= st.price - mine else DECLINE
+            return BUY if asked(st) <= theirs * (1 - FACE_MARGIN) else DECLINE
+        return BUY if theirs - asked(st) >= asked(st) - mine else DECLINE
     if st.phase == "pricing":
         mine = pos.worth(st.active, st.lot)
         theirs = pos.worth(1 - st.active, st.lot)
@@ -85,11 +101,11 @@ def _offer(game: Game, style: str, parts: Parts) -> Action | None:
     me = 1 - st.active
     worth = pos.worth(me, st.lot)
     if style == "thrifty":
-        keep = worth * (1 - THRIFTY_MARGIN) >= st.price
+        keep = worth * (1 - THRIFTY_MARGIN) >= asked(st)
     elif style == "valuer":
-        keep = worth >= st.price
+        keep = worth >= asked(st)
     elif style == "hoarder":
-        keep = worth * stage_share(st.round, val.rounds) >= st.price
+        keep = worth * stage_share(st.round, val.rounds) >= asked(st)
     else:  # spoiler: buy whenever the lot is worth more to the other side than its price
-        keep = worth >= st.price or pos.worth(st.active, st.lot) > st.price
+        keep = worth >= asked(st) or pos.worth(st.active, st.lot) > asked(st)
     return BUY if keep else DECLINE

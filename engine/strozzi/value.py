@@ -15,11 +15,12 @@ bag's contents, which are public, G-3).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import cast
 
 from engine.actions import Action
 from engine.bots.parts import PositionCache
 from engine.rules import Variant
+from engine.strozzi.logic import StrozziLogic, StrozziState
 
 DRAW = Action("draw")
 STOP = Action("stop")
@@ -38,6 +39,22 @@ SQRT2 = math.sqrt(2.0)
 ALL, PRIZE, ROWS = 0, 1, 2
 """Which part of a harbour's worth: all of it, the prize for the higher ship value (S-14),
 or the monopoly rows' markers (S-15, S-16)."""
+
+
+def asked(st: StrozziState) -> int:
+    """The price on offer (S-8): bots read it while an offer is open, when there is one."""
+    price = st.price
+    if price is None:
+        raise ValueError(f"no price is asked while {st.phase}")
+    return price
+
+
+def buyer_of(st: StrozziState) -> int:
+    """Who bought the lot on sale, to load it (S-9): while it is being loaded."""
+    buyer = st.buyer
+    if buyer is None:
+        raise ValueError(f"no lot is bought while {st.phase}")
+    return buyer
 
 
 class Side:
@@ -66,7 +83,7 @@ class Position:
         "_harbour", "_pool", "_worth", "_side",
     )
 
-    def __init__(self, val: StrozziValuation, st: Any) -> None:
+    def __init__(self, val: StrozziValuation, st: StrozziState) -> None:
         self.val = val
         self.st = st
         value = val.value
@@ -96,9 +113,10 @@ class Position:
         free = sum(h - len(t) for fleet in st.ships for h, t in zip(holds, fleet, strict=True))
         self.fill = min(1.0, FILL * count / free) if free else 0.0
         self.later = max(0, val.rounds - st.round)
-        self._harbour: dict[Any, tuple[float, float]] = {}
-        self._pool: dict[Any, float] = {}
-        self._worth: dict[Any, float] = {}
+        self._harbour: dict[tuple[int, int, tuple[int, tuple[str, ...], int] | None],
+                            tuple[float, float]] = {}
+        self._pool: dict[tuple[str, int, int, int, int], float] = {}
+        self._worth: dict[tuple[int, tuple[str, ...], int], float] = {}
         self._side: dict[tuple[int, int], Side | None] = {}
 
     # -- one side of a harbour ------------------------------------------------------------
@@ -264,13 +282,13 @@ class Position:
         return sum(value[t] for t in lot)
 
 
-class StrozziValuation(PositionCache):
+class StrozziValuation(PositionCache[StrozziState, "Position"]):
     """The numbers of a Medici vs Strozzi variant a bot judges by, and its cache of one
     ``Position``. Each bot builds its own (``engine.strozzi.bots.parts``)."""
 
     def __init__(self, variant: Variant) -> None:
         super().__init__()
-        logic = variant.logic
+        logic = cast("StrozziLogic", variant.logic)  # a Strozzi variant: its descriptor's parts
         self.variant = variant
         self.logic = logic
         self.goods: list[str] = logic.goods
@@ -297,7 +315,7 @@ class StrozziValuation(PositionCache):
                 self.steps.append((space - 0.5, float(pay - before)))
             before = pay
 
-    def bag_counts(self, st: Any) -> dict[str, int]:
+    def bag_counts(self, st: StrozziState) -> dict[str, int]:
         """The tiles in the bag, counted: public, as every tile out of it is shown (G-3)."""
         counts = dict(self.tile_counts)
         for group in (st.lot, st.discards, *(s for fleet in st.ships for s in fleet)):
@@ -305,21 +323,16 @@ class StrozziValuation(PositionCache):
                 counts[t] -= 1
         return {t: c for t, c in counts.items() if c > 0}
 
-    def position_key(self, st: Any) -> tuple[Any, ...]:
+    def position_key(self, st: StrozziState) -> tuple[int, ...]:
         """A Position holds while one lot is priced and placed."""
         return (id(st), st.round, len(st.discards), sum(len(s) for f in st.ships for s in f),
                len(st.lot))
 
-    def new_position(self, st: Any) -> Position:
+    def new_position(self, st: StrozziState) -> Position:
         """A fresh Position of ``st``."""
         return Position(self, st)
 
-    def position(self, st: Any) -> Position:
-        """The Position of a state (cached, ``PositionCache``)."""
-        pos: Position = super().position(st)
-        return pos
-
-    def fair_price(self, pos: Position, st: Any) -> int:
+    def fair_price(self, pos: Position, st: StrozziState) -> int:
         """The price that leaves the opponent no better off buying than declining (S-8, S-9),
         by the lot's worths scaled by ``SCALE``."""
         mine = pos.worth(st.active, st.lot)

@@ -1,9 +1,11 @@
 """Medici vs Strozzi's view and events, typed (docs/api.md, "Medici vs Strozzi"; S-*)."""
 
 # No `from __future__ import annotations`: TypedDict reads NotRequired at class creation.
-from typing import NotRequired, TypedDict
+from typing import NotRequired
 
-from engine.views import COMMON_EVENTS, PlayerView, View
+from typing_extensions import TypedDict  # as engine.views's (ReadOnly keys)
+
+from engine.views import COMMON_EVENTS, PlayerView, Summary, View
 
 
 class ShipView(TypedDict):
@@ -42,7 +44,7 @@ class HarbourView(TypedDict):
 class StrozziView(View):
     """What a player sees of a Medici vs Strozzi game; ``bag`` in the full view only."""
 
-    players: list[StrozziPlayer]  # type: ignore[misc]  (the game's own players)
+    players: list[StrozziPlayer]  # the game's own players
     round: int
     rounds: int
     active_player: int | None
@@ -54,8 +56,15 @@ class StrozziView(View):
     bag_count: int
     bag_tiles: list[str]
     discards: list[str]
-    viewer: int | None
     bag: NotRequired[list[str]]
+
+
+class StrozziSummary(Summary):
+    """``Game.summary()`` of a Medici vs Strozzi game: how each round ended, and each
+    side's loans repaid at the end (S-17)."""
+
+    round_ends: list[str]
+    loans: list[int]
 
 
 class MoveEvent(TypedDict):

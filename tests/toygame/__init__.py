@@ -1,7 +1,13 @@
 """Oracle, the toy third game of the tests: registered through ``engine.registry`` alone."""
 
+from pathlib import Path
+
 from engine.registry import GameInfo, MoveHelp, Vocabulary
 from toygame.logic import SCHEMA, OracleLogic, check
+from toygame.views import EVENTS, OracleView
+
+RULES = str(Path(__file__).resolve().parent / "oracle.yaml")
+"""Oracle's rules file (it ships no ``config/`` file: its default variant is this path)."""
 
 GAME = GameInfo(
     id="oracle",
@@ -9,7 +15,8 @@ GAME = GameInfo(
     check=check,
     logic=OracleLogic,
     schema=SCHEMA,
-    vocabulary=Vocabulary(period="season", periods="seasons", money="shells"),
+    vocabulary=Vocabulary(period="season", periods="seasons", money="shells",
+                          piece="stone"),
     moves={
         "stake": MoveHelp("stake AMOUNT", "stake shells on your guess",
                           "0 up to your shells.\nExample: stake 3"),
@@ -18,8 +25,14 @@ GAME = GameInfo(
         "fold": MoveHelp("fold", "do not guess this season", "Example: fold"),
     },
     scoring_events=frozenset({"reveal"}),
+    view_type=OracleView,
+    event_types=EVENTS,
     narrator="toygame.parts:OracleNarrator",
     table="toygame.parts:table",
     rules_text="toygame.parts:rules_text",
+    encoding="toygame.encoding:ENCODING",
+    model="toygame.bots:parts",
+    styles="toygame.bots:style_move",
+    default_variant=RULES,
 )
 """Oracle's descriptor."""

@@ -1,23 +1,29 @@
 """Oracle's rules: each season every player is dealt a hidden stone (chance, hidden
-information), stakes shells, then guesses the sum of all stones or folds; the closest
-guesses share the pot. Most shells after the last season wins.
+information), stakes shells, then guesses the sum of all stones or folds; the stones are
+shown and the closest guesses share the pot. Most shells after the last season wins.
 
-A toy game of the engine's tests: it proves a game plugs in through its descriptor alone.
+A toy game of the engine's tests: it proves a game plugs in through its descriptor alone,
+and its logic's hooks: undo stops at the stones shown (``revealed``), the OpenSpiel adapter
+deals each stone to its seat alone (``private_to``, ``forget_order``).
+Its bots' parts and field styles are in ``bots.py``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
-from engine.actions import Action, Grammar, Legal, Span
+from engine.actions import Action, Grammar, Legal, Span, is_legal
 from engine.chance import Chance
 from engine.errors import Problem
-from engine.logic import Logic, State, multiset_without
+from engine.logic import Logic, Rules, State, multiset_without
 from engine.phases import Phase, phase_table
 from engine.schema import Int, ListOf, Record, Str, validate
 from engine.scoring import best
+from engine.views import Event, GameOverEvent, MoveEvent, Summary, View
 from engine.yamlsafe import Document
+from toygame.views import AmountEvent, OraclePlayer, OracleView, PayoutEvent, RevealEvent
 
 SCHEMA = Record(
     {
@@ -37,7 +43,7 @@ def check(doc: Document) -> list[Problem]:
     problems = validate(doc, SCHEMA)
     if problems:
         return problems
-    data = doc.data
+    data: Any = doc.data  # YAML read in, of the shape SCHEMA has just checked
     if max(data["players"]) > len(data["stones"]):
         file, line = doc.where(("players",))
         return [Problem(file, line, "players", "more players than stones to deal them")]
@@ -85,14 +91,18 @@ class OracleState(State):
         return c
 
 
-class OracleLogic(Logic):
+DEALT = re.compile(r"season \d+ stone of seat (\d+)")
+"""The order that deals a seat its stone (``what``), continued or not."""
+
+
+class OracleLogic(Logic[OracleState]):
     """Oracle's rules for one variant."""
 
     game = "oracle"
     grammar = Grammar({"stake": ("amount",), "guess": ("amount",), "fold": ()})
     phases = PHASES
 
-    def __init__(self, rules: dict[str, Any], strict: bool | None = None) -> None:
+    def __init__(self, rules: Rules, strict: bool | None = None) -> None:
         super().__init__(rules, strict)
         self.bag = [f"stone:{v}" for v in rules["stones"]]
         self.value = {s: int(s.split(":")[1]) for s in self.bag}
@@ -136,7 +146,8 @@ class OracleLogic(Logic):
     def check(self, st: OracleState, action: Action) -> None:
         """A stake within the player's shells; a guess within the possible sums."""
         for entry in self.legal(st):
-            if isinstance(entry, Span) and entry.kind == action.kind and action not in entry:
+            if isinstance(entry, Span) and entry.kind == action.kind and not is_legal(
+                    action, [entry]):
                 raise self.refuse(st, f"{action.kind} must be in {entry}")
 
     def perform(self, st: OracleState, action: Action) -> None:
@@ -145,16 +156,19 @@ class OracleLogic(Logic):
         n = len(st.names)
         self.pm.fire(st, action.kind)
         if action.kind == "stake":
-            amount: int = action.amount  # type: ignore[assignment]  (checked)
-            st.log.append({"type": "stake", "player": p, "amount": amount})
+            amount = action[1]  # stake AMOUNT (its span checked)
+            stake: AmountEvent = {"type": "stake", "player": p, "amount": amount}
+            st.log.append(stake)
             st.shells[p] -= amount
             st.stakes[p] = amount
             st.pot += amount
         elif action.kind == "guess":
-            st.log.append({"type": "guess", "player": p, "amount": action.amount})
-            st.guesses[p] = action.amount
+            guess: AmountEvent = {"type": "guess", "player": p, "amount": action[1]}
+            st.log.append(guess)
+            st.guesses[p] = action[1]
         else:
-            st.log.append({"type": "fold", "player": p})
+            fold: MoveEvent = {"type": "fold", "player": p}
+            st.log.append(fold)
         st.turn += 1
         if st.turn < n:
             return
@@ -162,11 +176,19 @@ class OracleLogic(Logic):
         self.pm.fire(st, "guesses" if st.phase == "staking" else "score")
 
     def enter_dealing(self, st: OracleState) -> None:
-        """A new season: every player is dealt one stone from the shaken bag."""
+        """A new season: every player is dealt one stone from the shaken bag, seat by seat
+        (a table game, or the OpenSpiel adapter, gives each stone when it is dealt)."""
         st.season += 1
         n = len(st.names)
-        order, _ = self.chance_order(st, f"season {st.season} bag", self.bag, n)
-        st.stones = list(order[:n])
+        unseen = list(self.bag)
+        st.stones = [None] * n
+        for p in range(n):
+            what = f"season {st.season} stone of seat {p + 1}"
+            order, unknown = self.chance_order(st, what, unseen, 1)
+            if not order:
+                order, _ = self.continue_order(st, what, unseen, unknown)
+            st.stones[p] = order[0]
+            unseen.remove(order[0])
         st.stakes = [0] * n
         st.guesses = [None] * n
         self.pm.fire(st, "open")
@@ -174,26 +196,29 @@ class OracleLogic(Logic):
     def enter_scoring(self, st: OracleState) -> None:
         """Stones shown; the closest guesses share the pot (the rest stays in it)."""
         total = sum(self.value[s] for s in st.stones if s is not None)
-        st.log.append({"type": "reveal", "stones": st.stones[:], "total": total})
-        guessed = [p for p, g in enumerate(st.guesses) if g is not None]
-        if guessed:
-            miss = {p: abs(st.guesses[p] - total) for p in guessed}  # type: ignore[operator]
-            closest = [p for p in guessed if miss[p] == min(miss.values())]
+        reveal: RevealEvent = {"type": "reveal", "stones": st.stones[:], "total": total}
+        st.log.append(reveal)
+        miss = {p: abs(g - total) for p, g in enumerate(st.guesses) if g is not None}
+        if miss:
+            closest = [p for p in miss if miss[p] == min(miss.values())]
             share = st.pot // len(closest)
             for p in closest:
                 st.shells[p] += share
-                st.log.append({"type": "payout", "player": p, "amount": share,
-                               "reason": "closest guess"})
+                payout: PayoutEvent = {"type": "payout", "player": p, "amount": share,
+                                       "reason": "closest guess"}
+                st.log.append(payout)
             st.pot -= share * len(closest)
         self.pm.fire(st, "next_season" if st.season < self.seasons else "finish")
 
     def enter_over(self, st: OracleState) -> None:
         """Most shells wins; equal shells share the victory."""
-        st.log.append({"type": "game_over", "money": st.shells[:], "winners": best(st.shells)})
+        over: GameOverEvent = {"type": "game_over", "money": st.shells[:],
+                               "winners": best(st.shells)}
+        st.log.append(over)
 
-    def view(self, st: OracleState, player: int | None) -> dict[str, Any]:
+    def view(self, st: OracleState, player: int | None) -> OracleView:
         """Everyone's shells and stakes; a player sees only their own stone."""
-        players = [
+        players: list[OraclePlayer] = [
             {
                 "name": name,
                 "money": st.shells[p],
@@ -216,8 +241,9 @@ class OracleLogic(Logic):
             "viewer": player,
         }
 
-    def state_from_view(self, view: dict[str, Any], chance: Chance) -> OracleState:
+    def state_from_view(self, given: View, chance: Chance) -> OracleState:
         """A state for a view; the stones the viewer cannot see are drawn from the rest."""
+        view = cast(OracleView, given)  # a view of this game (``Game.view``)
         seats = view["players"]
         st = self.new_state(tuple(p["name"] for p in seats), chance)
         st.phase, st.season, st.pot = view["phase"], view["season"], view["pot"]
@@ -235,10 +261,25 @@ class OracleLogic(Logic):
         st.turn = 0 if current is None else (current - (st.season - 1)) % len(seats)
         return st
 
+    def revealed(self, event: Event) -> str | None:
+        """Undo stops at the stones shown: a guess is never made again knowing them."""
+        if event.get("type") == "reveal":
+            return "the stones have been shown"
+        return super().revealed(event)
+
+    def private_to(self, what: str) -> int | None:
+        """A stone is dealt to its seat alone."""
+        dealt = DEALT.match(what)
+        return int(dealt.group(1)) - 1 if dealt else None
+
+    def forget_order(self, st: OracleState) -> None:
+        """Nothing to forget: the stones a view hides are dealt already, and a sample of
+        them is what a state rebuilt from a view is; no order is laid out ahead."""
+
     def winners(self, st: OracleState) -> list[int]:
         """Most shells, at the end."""
         return best(st.shells) if st.phase == "over" else []
 
-    def summary(self, st: OracleState) -> dict[str, Any]:
+    def summary(self, st: OracleState) -> Summary:
         """Final shells and winners."""
         return {"money": st.shells[:], "winners": self.winners(st)}

@@ -4,12 +4,14 @@ the game story."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar, cast
 
+from engine.logic import Rules
 from engine.narrative import Narrator, Role, Sentence
-from engine.narrative.narrator import COMMON_ROLES, Event
+from engine.narrative.narrator import COMMON_ROLES
 from engine.shell.text import Text
-from engine.views import money_text
+from engine.views import Event, MoveEvent, View, money_text
+from toygame.views import AmountEvent, OracleView, RevealEvent
 
 
 class OracleNarrator(Narrator):
@@ -27,25 +29,26 @@ class OracleNarrator(Narrator):
 
     def say_stake(self, events: Sequence[Event], index: int) -> Sentence:
         """``Ann stakes 3 shells.``"""
-        e = events[index]
+        e = cast(AmountEvent, events[index])
         return self.who(e["player"]).add(f" stakes {e['amount']} shells.")
 
     def say_guess(self, events: Sequence[Event], index: int) -> Sentence:
         """``Ann guesses 7.``"""
-        e = events[index]
+        e = cast(AmountEvent, events[index])
         return self.who(e["player"]).add(f" guesses {e['amount']}.")
 
     def say_fold(self, events: Sequence[Event], index: int) -> Sentence:
         """``Ann folds.``"""
-        return self.who(events[index]["player"]).add(" folds.")
+        return self.who(cast(MoveEvent, events[index])["player"]).add(" folds.")
 
     def say_reveal(self, events: Sequence[Event], index: int) -> Sentence:
         """``The stones show 9.``"""
-        return Sentence(f"The stones show {events[index]['total']}.", "title")
+        return Sentence(f"The stones show {cast(RevealEvent, events[index])['total']}.", "title")
 
 
-def table(view: dict[str, Any], bots: list[str | None]) -> Text:
+def table(given: View, bots: list[str | None]) -> Text:
     """Oracle's table: the season, the pot, each player's shells, stake, guess and stone."""
+    view = cast(OracleView, given)  # a view of this game
     out = Text(f"Oracle · season {view['season']}/{view['seasons']}", "heading")
     out.line(f"pot {view['pot']} · {view['phase']}")
     for p, player in enumerate(view["players"]):
@@ -57,10 +60,11 @@ def table(view: dict[str, Any], bots: list[str | None]) -> Text:
     return out
 
 
-def rules_text(rules: dict[str, Any], players: int | None) -> Text:
+def rules_text(rules: Rules, players: int | None) -> Text:
     """Oracle's rules in a few lines."""
     out = Text()
     out.line(f"{rules['seasons']} seasons; {rules['start_shells']} shells each; "
              f"stones {', '.join(str(v) for v in rules['stones'])}.")
     out.line("Stake, then guess the sum of everyone's hidden stone or fold; closest wins.")
     return out
+

@@ -1,7 +1,9 @@
 """Oracle, a game written for this test, plugs into everything through its descriptor alone:
 ``new_game``, the shell's scripted mode and its completion, save, open and replay, the game
-story, ``medici simulate`` with the random bot and ``medici rules diagram``. No file of the
-engine (or of the other tests) names it: registering ``GAME`` is all it takes."""
+story, ``medici simulate`` with the random bot and ``medici rules diagram``; through its
+logic's hooks, undo and the OpenSpiel adapter; through its bot parts and styles, ``greedy``,
+``mcts`` and a league of the field. No file of the engine (or of the other tests) names it:
+registering ``GAME`` is all it takes."""
 
 from __future__ import annotations
 
@@ -154,3 +156,133 @@ def test_no_file_outside_its_folder_names_it() -> None:
     assert found == []
     assert not word.search((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert json.dumps(sorted(registry.game_ids())).count("oracle") == 1
+
+
+# -- the logic's hooks: undo, the OpenSpiel adapter ------------------------------------------
+def _to_last_guess(game: engine.Game, rng: Rng) -> None:
+    """Random moves up to the last guess of the last season (not made)."""
+    while not (game.view()["season"] == 2 and game.phase == "guessing"
+               and game.current_player == (1 + len(game.players) - 1) % len(game.players)):
+        game.apply(random_action(game, rng))
+
+
+def test_undo_stops_where_its_logic_says_the_stones_were_shown(monkeypatch) -> None:
+    from engine.logic import Logic
+    from engine.records.undo import undo
+    from toygame.logic import OracleLogic
+
+    game = engine.new_game(RULES, ["Ann", "Bo"], seed=3)
+    game.apply("stake 2")
+    assert undo(game).view() == engine.new_game(RULES, ["Ann", "Bo"], seed=3).view()
+    game.apply("stake 1")
+    game.apply("guess 7")
+    game.apply("fold")  # the stones are shown, and the next season dealt
+    with pytest.raises(engine.IllegalAction, match="cannot undo fold: the stones have been"):
+        undo(game)
+    # The last guess of the game deals nothing: only Oracle's own hook stops undo there.
+    _to_last_guess(game, Rng(3))
+    game.apply("fold")
+    assert game.is_over and not any(e["type"] == "order" for e in game.events[-3:])
+    with pytest.raises(engine.IllegalAction, match="the stones have been shown"):
+        undo(game)
+    monkeypatch.setattr(OracleLogic, "revealed", Logic.revealed)
+    assert undo(game).phase == "guessing"  # what the hook is for: a guess made again
+
+
+def test_it_is_an_openspiel_game_with_each_stone_dealt_to_its_seat() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    spiel = pytest.importorskip("engine.integrations.openspiel")
+    info = registry.game_info("oracle")
+    short = spiel.spiel_type(info).short_name
+    assert short == "python_oracle" and spiel.spiel_type(info) is spiel.spiel_type(info)
+    game = pyspiel.load_game(short, {"players": 3})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    dealt = []
+    while state.is_chance_node():  # season 1: a stone for each seat, one chance node each
+        outcomes = state.chance_outcomes()
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        action = outcomes[0][0]
+        dealt.append(state.action_to_string(pyspiel.PlayerId.CHANCE, action))
+        assert state.string_to_action(dealt[-1]) == action
+        state.apply_action(action)
+    assert len(dealt) == 3 and all(text.startswith("stone stone:") for text in dealt)
+    assert state.current_player() == 0
+    history = state.information_state_string(1).splitlines()
+    # Seat 1 sees its own stone, and only that another was dealt to each other seat.
+    assert history == ["viewer 1", "stone dealt", dealt[1], "stone dealt"]
+    assert state.information_state_string(0).splitlines()[1] == dealt[0]
+    tensor = state.observation_tensor(1)
+    assert len(tensor) == game.observation_tensor_size() and sum(tensor) > 0
+    # A state rebuilt from seat 0's view alone (ISMCTS): the same to seat 0, its order
+    # forgotten as its logic says (Oracle: nothing to forget, the stones are dealt).
+    again = state.resample_from_infostate(0, None)
+    assert again.view(0) == state.view(0)
+    assert again.legal_actions() == state.legal_actions()
+    guess = game.new_initial_state()
+    while not guess.is_terminal():
+        if guess.is_chance_node():
+            guess.apply_action(guess.chance_outcomes()[-1][0])
+        else:
+            legal = guess.legal_actions()
+            names = {guess.action_to_string(guess.current_player(), a) for a in legal}
+            assert names <= {"fold"} | {f"guess {g}" for g in range(2, 19)} | {
+                f"stake {s}" for s in range(0, 40)}
+            guess.apply_action(legal[len(legal) // 2])
+    assert len(guess.returns()) == 3
+
+
+def test_its_bots_and_a_league_style_play_through_its_model_and_styles_hooks() -> None:
+    """``model`` gives ``greedy`` and ``mcts`` their judgement, ``styles`` the field's moves
+    where Oracle's styles differ: ``thrifty`` stakes nothing, ``spoiler`` all it has, the
+    others stake as the model does (one shell)."""
+    from engine.bots import make_bot
+    from engine.league import play
+
+    game = engine.new_game(RULES, ["Ann", "Bo", "Cy"], seed=5)
+    view, legal = game.view(0), game.legal_actions()
+    stakes = {spec: make_bot(spec, seed=1).choose(view, legal, game.variant)
+              for spec in ("greedy", "thrifty", "spoiler", "valuer", "mcts:30")}
+    assert {s: str(a) for s, a in stakes.items() if s != "mcts:30"} == {
+        "greedy": "stake 1", "thrifty": "stake 0", "spoiler": "stake 10", "valuer": "stake 1"}
+    assert stakes["mcts:30"].kind == "stake"  # its search, candidates from Oracle's policy
+    for _ in range(3):
+        game.apply("stake 1")
+    guess = make_bot("greedy", seed=1).choose(game.view(0), game.legal_actions(), game.variant)
+    mine = int(game.view(0)["players"][0]["stone"].split(":")[1])
+    mean = (2 * sum(range(1, 7)) - mine) / 11  # the other eleven stones of the bag
+    assert guess == engine.Action("guess", round(mine + 2 * mean))
+    matches = play("greedy", RULES, players=(2, 3), games=4, field=("thrifty", "spoiler"),
+                   seed=2, jobs=1)
+    assert sorted((m.players, m.style) for m in matches) == [
+        (2, "spoiler"), (2, "thrifty"), (3, "spoiler"), (3, "thrifty")]
+    assert all(m.games >= 4 and 0 <= m.low <= m.win_share <= m.high <= 1 for m in matches)
+
+
+def test_its_events_and_views_are_the_typed_dicts_its_descriptor_names() -> None:
+    from test_views_and_events import problems
+
+    info = registry.game_info("oracle")
+    for seed in range(3):
+        game = play_random(RULES, 3, seed)
+        for index, event in enumerate(game.events):
+            kind = info.event_types.get(event["type"])
+            assert kind is not None, f"event type {event['type']!r} has no TypedDict"
+            assert problems(event, kind, f"event {index}") == []
+        for viewer in (None, 0, 1, 2):
+            assert problems(game.view(viewer), info.view_type, f"view({viewer})") == []
+    mid = engine.new_game(RULES, 2, seed=1)
+    mid.apply("stake 2")
+    assert problems(mid.view(1), info.view_type, "mid-season view") == []
+
+
+def test_it_meets_the_typed_contract_as_strictly_as_the_engine() -> None:
+    """mypy with the engine's settings (``pyproject.toml``: strict) on Oracle's own files:
+    its logic, views, narrator, encoding and bot parts type-check against the core's
+    generics and TypedDicts as a game outside ``engine/`` would (its tests aside)."""
+    api = pytest.importorskip("mypy.api")
+    files = [str(p) for p in sorted(HERE.glob("*.py")) if not p.name.startswith("test_")]
+    out, err, status = api.run(["--config-file", str(ROOT / "pyproject.toml"),
+                                "--cache-dir", str(ROOT / ".mypy_cache"), *files])
+    assert (status, err) == (0, ""), out
+    assert f"no issues found in {len(files)} source files" in out

@@ -1,4 +1,5 @@
-"""Small slips a new user met (issue 11), each pinned down so it stays fixed."""
+"""What the messages a user reads say: only the moves legal now, advice that works as
+written, no -0, one bot spec for every seat (slips a new user met, issue 11)."""
 
 from __future__ import annotations
 

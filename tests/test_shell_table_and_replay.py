@@ -32,7 +32,7 @@ from engine.shell.console import Console
 from engine.shell.render import StepViews, narrate
 from engine.shell.replay_mode import ReplayMode
 from engine.shell.session import Session
-from engine.shell.slips import lot_worth, question
+from engine.shell.slips import question, sale_worth
 from engine.shell.toolbar import place_text
 from engine.simulate import random_action
 
@@ -181,7 +181,7 @@ def _strozzi_priced() -> engine.Game:
 
 def test_a_price_out_of_all_proportion_is_asked_about_with_its_loan():
     game = _strozzi_priced()
-    worth = lot_worth(game, game.current_player)
+    worth = sale_worth(game, game.current_player)
     assert worth is not None and 5 < worth < 60
     asked = question(game, "price 1000")
     coins = game.view(0)["players"][0]["coins"]
@@ -195,7 +195,7 @@ def test_a_bid_far_above_the_lot_and_the_high_bid_is_asked_about():
     game = engine.new_game("medici", ["You", "Bo", "Cy"], seed=7)
     game.apply("draw")
     game.apply("stop")
-    worth = lot_worth(game, game.current_player)
+    worth = sale_worth(game, game.current_player)
     assert worth is not None
     lo = game.legal_actions()[0].lo
     assert question(game, f"bid {lo}") is None
@@ -387,6 +387,26 @@ def test_a_refused_overlong_line_is_not_kept_in_the_history(tmp_path, monkeypatc
                   saves=str(tmp_path / "s"), interactive=True, history=history)
     kept = list(history.load_history_strings())
     assert "help" in kept and not any(len(line) > 4096 for line in kept)
+
+
+def test_the_history_is_kept_beside_the_saves_in_the_per_user_data_folder(tmp_path, monkeypatch):
+    """Issue 21: the history folder was worked out from XDG by hand while the saves used
+    platformdirs (different folders on macOS and Windows); both come from one place now."""
+    import platformdirs
+    from prompt_toolkit.history import FileHistory
+
+    from engine.records.store import default_saves_dir
+    from engine.shell.prompt import history_file, medici_home
+
+    monkeypatch.delenv("MEDICI_HOME", raising=False)
+    monkeypatch.setattr(platformdirs, "user_data_path",
+                        lambda name, appauthor=None: tmp_path / "Application Support" / name)
+    home = tmp_path / "Application Support" / "medici"
+    assert medici_home() == home == default_saves_dir().parent
+    kept = history_file()
+    assert isinstance(kept, FileHistory) and Path(kept.filename) == home / "history"
+    monkeypatch.setenv("MEDICI_HOME", str(tmp_path / "mine"))
+    assert medici_home() == tmp_path / "mine"  # the override still wins
 
 
 def test_the_prompt_keeps_your_name_while_the_bots_are_paused(tmp_path):

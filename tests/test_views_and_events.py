@@ -3,11 +3,13 @@ one field written one way (``engine.views.money_text``)."""
 
 from __future__ import annotations
 
+import collections.abc
 import types
 import typing
 from typing import Any
 
 import pytest
+import typing_extensions
 
 from engine import new_game
 from engine.registry import game_info
@@ -23,10 +25,10 @@ def problems(value: Any, kind: Any, where: str) -> list[str]:
     """Where ``value`` is not of ``kind`` (TypedDicts key by key, lists item by item)."""
     if kind is Any:
         return []
-    if typing.is_typeddict(kind):
+    if typing_extensions.is_typeddict(kind):  # typing's own (3.11) knows not the backport
         if not isinstance(value, dict):
             return [f"{where}: expected a mapping, got {value!r}"]
-        hints = typing.get_type_hints(kind)
+        hints = typing_extensions.get_type_hints(kind)  # ReadOnly and NotRequired unwrapped
         out = [f"{where}: no {k!r}" for k in kind.__required_keys__ if k not in value]
         out += [f"{where}: unknown key {k!r}" for k in value if k not in hints]
         for key, item in value.items():
@@ -38,7 +40,7 @@ def problems(value: Any, kind: Any, where: str) -> list[str]:
         options = typing.get_args(kind)
         return [] if any(not problems(value, o, where) for o in options) else [
             f"{where}: {value!r} is none of {options}"]
-    if origin is list:
+    if origin in (list, collections.abc.Sequence):
         if not isinstance(value, list):
             return [f"{where}: expected a list, got {value!r}"]
         (item,) = typing.get_args(kind)

@@ -1,4 +1,5 @@
-"""Issue 12: each hostile input the fuzzing run found gets a clear refusal or the right answer.
+"""Hostile input is refused clearly: each case the fuzzing run found (issue 12) gets a clear
+refusal or the right answer.
 
 One test (or a few) per row of the issue's table, numbered as there: a one-line message,
 a non-zero exit status, no traceback, nothing on disk changed that should not be.
