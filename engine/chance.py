@@ -77,8 +77,7 @@ class Rng:
     each output alone costs a dozen (a 64-bit product fits its lane, and a lane is masked
     back to 64 bits before anything could spill into the next). ``below`` draws from
     outputs computed ahead (``AHEAD`` at a time); ``state`` is always the state after the
-    outputs drawn so far, so the sequence is the one-at-a-time one. Two slots, as small
-    as one was: a game's ``clone()`` takes no more memory than before.
+    outputs drawn so far, so the sequence is the one-at-a-time one.
     """
 
     __slots__ = ("_end", "_ahead")
@@ -139,7 +138,7 @@ class Rng:
         # determinization shuffles).
         zs = self.outputs(size - 1)
         if size <= 257 and max(zs) < _NEVER_REJECTED:
-            for i, z in zip(range(size - 1, 0, -1), zs):  # noqa: B905  (as long)
+            for i, z in zip(range(size - 1, 0, -1), zs, strict=True):
                 j = z % (i + 1)
                 out[i], out[j] = out[j], out[i]
             return out

@@ -149,10 +149,10 @@ class PhaseMachine(Generic[M]):
                 dest = trans[0].dest
                 self.table[(source, trigger)] = (dest, self._callbacks[dest] if dest else [])
         self._fired: dict[str, dict[str, tuple[str | None, list[Callback[M]]]]] = {}
-        for (source, trigger), entry in self.table.items():
-            self._fired.setdefault(trigger, {})[source] = entry
         """The same table by trigger, then phase: ``fire`` looks up two strings, building
         no tuple key."""
+        for (source, trigger), entry in self.table.items():
+            self._fired.setdefault(trigger, {})[source] = entry
         self.stays = frozenset(
             trigger
             for trigger in {t for _, t in self.table}
