@@ -164,6 +164,11 @@ class Rng:
 
 def _mixed(start: int, count: int) -> list[int]:
     """SplitMix64's ``count`` outputs after state ``start``, in lanes (see ``Rng``)."""
+    if count == 1:  # one alone costs less without lanes (a start player, a search's seed)
+        z = (start + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        return [z ^ (z >> 31)]
     ones, lane, steps = _lanes(count)
     z = (start * ones + steps) & lane
     z = (((z ^ (z >> 30)) & lane) * _MIX1) & lane
@@ -218,8 +223,16 @@ class SeededChance(Rng, Chance):
         return self.shuffled(items)[:count], 0
 
     def choose(self, what: str, options: Sequence[int]) -> int:
-        """Uniform over ``options``."""
-        return options[self.below(len(options))]
+        """Uniform over ``options`` (``below``'s draw, its outputs taken one at a time: a
+        game chooses seldom, and shuffles next from where the choice left off)."""
+        n = len(options)
+        if n == 0:
+            raise ValueError("choose() needs at least one option")
+        limit = below_limit(n)
+        while True:
+            z = self.next64()
+            if z < limit:
+                return options[z % n]
 
     def clone(self) -> SeededChance:
         """Same generator state, independent from here on."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import engine.chance
-from engine.chance import Rng
+from engine.chance import Rng, SeededChance
 
 MASK = (1 << 64) - 1
 
@@ -110,3 +110,16 @@ def test_setting_the_state_starts_the_sequence_there() -> None:
     rng.state = 11
     ref = Reference(11)
     assert [rng.next64() for _ in range(4)] == [ref.next64() for _ in range(4)]
+
+
+def test_a_seeded_source_draws_as_its_generator() -> None:
+    # Its choices and shuffles follow one sequence, whichever comes first.
+    ours, ref = SeededChance(77), Reference(77)
+    for round_ in range(200):
+        options = list(range(1 + round_ % 7))
+        assert ours.choose("a choice", options) == options[ref.below(len(options))]
+        pile, unknown = ours.order("a pile", list(range(36)), 24)
+        assert (pile, unknown) == (ref.shuffled(list(range(36)))[:24], 0)
+        assert ours.state == ref.state == ours.clone().state
+    with pytest.raises(ValueError):
+        ours.choose("nothing", [])
