@@ -10,6 +10,8 @@ than ``random``, whose shuffle is not stable across Python versions.
 from __future__ import annotations
 
 import os
+import struct
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypedDict, TypeVar, cast
 
@@ -22,8 +24,38 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _TWO64 = 1 << 64
-_LIMITS = [0] + [_TWO64 - _TWO64 % n for n in range(1, 257)]
-"""For ``n`` up to 256, the rejection limit of ``below(n)``: outputs from it up are redrawn."""
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+BELOW_LIMITS = [0] + [_TWO64 - _TWO64 % n for n in range(1, 257)]
+"""For ``n`` up to 256, the rejection limit of ``below(n)``: outputs from it up are redrawn
+(``below_limit`` for any ``n``)."""
+_NEVER_REJECTED = _TWO64 - 256
+"""An output below this is below the rejection limit of every ``n`` up to 256."""
+_LITTLE = sys.byteorder == "little"
+
+_LANES: dict[int, tuple[int, int, int]] = {}
+"""A count of outputs -> the constants that compute them at once (``_lanes``)."""
+AHEAD = 16
+"""How many outputs ``Rng.below`` computes at a time, ahead of its draws."""
+
+
+def below_limit(n: int) -> int:
+    """The rejection limit of ``Rng.below(n)``: an output from it up is redrawn (no bias)."""
+    return BELOW_LIMITS[n] if n <= 256 else _TWO64 - _TWO64 % n
+
+
+def _lanes(count: int) -> tuple[int, int, int]:
+    """For ``Rng.outputs(count)``: ``count`` 128-bit lanes of one Python integer, as
+    (one in every lane, 2**64 - 1 in every lane, lane ``k`` holding ``(k + 1) * gamma``)."""
+    found = _LANES.get(count)
+    if found is None:
+        ones = sum(1 << (128 * k) for k in range(count))
+        steps = sum((((k + 1) * _GAMMA) & _MASK) << (128 * k) for k in range(count))
+        found = (ones, _MASK * ones, steps)
+        if len(_LANES) < 1024:
+            _LANES[count] = found
+    return found
 
 
 class ChanceScript(TypedDict, total=False):
@@ -37,58 +69,115 @@ class ChanceScript(TypedDict, total=False):
 
 
 class Rng:
-    """SplitMix64: tiny, fast, and the same sequence on every Python version and machine."""
+    """SplitMix64: tiny, fast, and the same sequence on every Python version and machine.
 
-    __slots__ = ("state",)
+    Outputs are computed many at a time (``outputs``): SplitMix64's ``k``-th output
+    depends only on ``seed + k * gamma``, so one Python integer holding one 128-bit lane
+    an output does the arithmetic of them all in a dozen big-integer operations, where
+    each output alone costs a dozen (a 64-bit product fits its lane, and a lane is masked
+    back to 64 bits before anything could spill into the next). ``below`` draws from
+    outputs computed ahead (``AHEAD`` at a time); ``state`` is always the state after the
+    outputs drawn so far, so the sequence is the one-at-a-time one.
+    """
+
+    __slots__ = ("_end", "_ahead")
 
     def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK
+        self._end = seed & _MASK  # the state after the last output computed
+        self._ahead: list[int] | tuple[()] = ()  # outputs computed ahead, the next last
+
+    @property
+    def state(self) -> int:
+        """The generator's state: ``next64`` adds gamma to it and mixes the sum."""
+        return (self._end - len(self._ahead) * _GAMMA) & _MASK
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._end = value & _MASK
+        self._ahead = ()
+
+    def outputs(self, count: int) -> list[int]:
+        """The next ``count`` 64-bit outputs, exactly as ``count`` calls of ``next64``."""
+        if count <= 0:
+            return []
+        start = self.state
+        self._end = (start + count * _GAMMA) & _MASK
+        self._ahead = ()
+        return _mixed(start, count)
 
     def next64(self) -> int:
         """The next 64-bit output."""
-        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        ahead = self._ahead
+        if ahead:
+            return ahead.pop()
+        return self.outputs(1)[0]
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0 <= x < n`` (rejection sampling: no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs n >= 1")
-        limit = _LIMITS[n] if n <= 256 else _TWO64 - _TWO64 % n
+        limit = BELOW_LIMITS[n] if n <= 256 else _TWO64 - _TWO64 % n
         while True:
-            # next64 inlined: this is on every simulated move's path.
-            self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
+            # On every simulated move's path: outputs computed ahead, a pop a draw.
+            ahead = self._ahead
+            if not ahead:
+                start = self._end
+                self._end = (start + AHEAD * _GAMMA) & _MASK
+                self._ahead = ahead = _mixed(start, AHEAD)[::-1]
+            z = ahead.pop()
             if z < limit:
                 return z % n
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A Fisher-Yates shuffle of a copy of ``items`` (the same outputs as ``below``)."""
         out = list(items)
-        # below() and next64() inlined, constants and state in locals: every new day or
-        # round and every determinization shuffles (about 0.2 µs a card instead of 0.35).
-        state = self.state
-        for i in range(len(out) - 1, 0, -1):
+        size = len(out)
+        if size < 2:
+            return out
+        # One output a swap, computed at once (every new day or round and every
+        # determinization shuffles).
+        zs = self.outputs(size - 1)
+        if size <= 257 and max(zs) < _NEVER_REJECTED:
+            for i, z in zip(range(size - 1, 0, -1), zs, strict=True):
+                j = z % (i + 1)
+                out[i], out[j] = out[j], out[i]
+            return out
+        # A rejected output (odds 2**-56 a swap) is followed by the next one.
+        used = 0
+        last = size - 1
+        for i in range(size - 1, 0, -1):
             n = i + 1
-            limit = _LIMITS[n] if n <= 256 else _TWO64 - _TWO64 % n
-            while True:
-                state = z = (state + 0x9E3779B97F4A7C15) & _MASK
-                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
+            limit = BELOW_LIMITS[n] if n <= 256 else _TWO64 - _TWO64 % n
+            z = zs[used] if used < last else self.next64()
+            used += 1
+            while z >= limit:
+                z = zs[used] if used < last else self.next64()
+                used += 1
             j = z % n
             out[i], out[j] = out[j], out[i]
-        self.state = state
         return out
 
     def clone(self) -> Rng:
         """An independent generator in the same state."""
         return Rng(self.state)
+
+
+def _mixed(start: int, count: int) -> list[int]:
+    """SplitMix64's ``count`` outputs after state ``start``, in lanes (see ``Rng``)."""
+    if count == 1:  # one alone costs less without lanes (a start player, a search's seed)
+        z = (start + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        return [z ^ (z >> 31)]
+    ones, lane, steps = _lanes(count)
+    z = (start * ones + steps) & lane
+    z = (((z ^ (z >> 30)) & lane) * _MIX1) & lane
+    z = (((z ^ (z >> 27)) & lane) * _MIX2) & lane
+    z = (z ^ (z >> 31)) & lane
+    data = z.to_bytes(16 * count, "little")
+    if _LITTLE:
+        return memoryview(data).cast("Q")[::2].tolist()
+    return list(struct.unpack(f"<{2 * count}Q", data)[::2])
 
 
 def fresh_seed() -> int:
@@ -118,27 +207,36 @@ class Chance:
         raise NotImplementedError
 
 
-class SeededChance(Chance):
-    """Outcomes drawn from a seeded generator."""
+class SeededChance(Rng, Chance):
+    """Outcomes drawn from a seeded generator: the source is its own generator (``Rng``),
+    one object where there were two, so a game's ``clone()`` is that much smaller."""
 
-    __slots__ = ("rng",)
+    __slots__ = ()
 
-    def __init__(self, seed: int) -> None:
-        self.rng = Rng(seed)
+    @property
+    def rng(self) -> Rng:
+        """The generator the outcomes are drawn from: the source itself."""
+        return self
 
     def order(self, what: str, items: Sequence[str], count: int) -> tuple[list[str], int]:
         """Shuffle all items; the first ``count`` form the pile (M-3)."""
-        return self.rng.shuffled(items)[:count], 0
+        return self.shuffled(items)[:count], 0
 
     def choose(self, what: str, options: Sequence[int]) -> int:
-        """Uniform over ``options``."""
-        return options[self.rng.below(len(options))]
+        """Uniform over ``options`` (``below``'s draw, its outputs taken one at a time: a
+        game chooses seldom, and shuffles next from where the choice left off)."""
+        n = len(options)
+        if n == 0:
+            raise ValueError("choose() needs at least one option")
+        limit = below_limit(n)
+        while True:
+            z = self.next64()
+            if z < limit:
+                return options[z % n]
 
     def clone(self) -> SeededChance:
         """Same generator state, independent from here on."""
-        out = SeededChance.__new__(SeededChance)
-        out.rng = self.rng.clone()
-        return out
+        return SeededChance(self.state)
 
 
 class GivenChance(Chance):

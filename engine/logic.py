@@ -144,6 +144,14 @@ class Logic(Generic[S]):
         """The JSON-serialisable view; ``player`` None is the full state (G-3)."""
         raise NotImplementedError
 
+    def changes_before_chance(self, st: S, action: Action) -> bool:
+        """Whether carrying out ``action`` (legal in ``st``) may change ``st`` before it
+        asks for a chance outcome. False promises that a move that runs out of chance
+        (``ChanceExhausted``) leaves ``st`` exactly as it was, so a caller that tries moves
+        against a chance source that can run out (the OpenSpiel adapter, whose chance
+        nodes are such) needs no copy to go back to. True, the default, is always safe."""
+        return True
+
     def state_from_view(self, view: View, chance: Chance) -> S:
         """A state consistent with a view, its hidden parts drawn from ``chance``.
 

@@ -93,6 +93,11 @@ class LotDrawing(Logic[L]):
         """The most pieces a lot may have for the players' room now."""
         raise NotImplementedError
 
+    def has_room(self, st: L, size: int) -> bool:
+        """Whether a lot of ``size`` pieces fits the players' room now (``lot_room(st) >=
+        size``; a game may answer sooner, as soon as it finds the room)."""
+        return self.lot_room(st) >= size
+
     def room_message(self, st: L, room: int, size: int) -> str:
         """Why a lot of ``size`` pieces is too big for ``room``."""
         raise NotImplementedError
@@ -142,7 +147,7 @@ class LotDrawing(Logic[L]):
         if size > self.max_lot:
             return False
         known, unknown = self._left(st)
-        return bool(known or unknown) and self.lot_room(st) >= size
+        return bool(known or unknown) and self.has_room(st, size)
 
     def legal_draw_stop(self, st: L) -> list[Legal]:
         """``draw`` and ``stop`` together, for a phase that allows both (the usual case)."""
@@ -152,7 +157,7 @@ class LotDrawing(Logic[L]):
         if size > self.max_lot:
             return [STOP] if lot else []
         known, unknown = self._left(st)
-        if (known or unknown) and self.lot_room(st) >= size:
+        if (known or unknown) and self.has_room(st, size):
             return [DRAW, STOP] if lot else [DRAW]
         return [STOP] if lot else []
 

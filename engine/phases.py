@@ -148,6 +148,11 @@ class PhaseMachine(Generic[M]):
                     raise ValueError(f"{trigger} from {source}: expected one plain transition")
                 dest = trans[0].dest
                 self.table[(source, trigger)] = (dest, self._callbacks[dest] if dest else [])
+        self._fired: dict[str, dict[str, tuple[str | None, list[Callback[M]]]]] = {}
+        """The same table by trigger, then phase: ``fire`` looks up two strings, building
+        no tuple key."""
+        for (source, trigger), entry in self.table.items():
+            self._fired.setdefault(trigger, {})[source] = entry
         self.stays = frozenset(
             trigger
             for trigger in {t for _, t in self.table}
@@ -182,10 +187,10 @@ class PhaseMachine(Generic[M]):
         if self.strict:
             self.machine.events[trigger].trigger(model)
             return
-        entry = self.table.get((model.phase, trigger))
-        if entry is None:
-            raise IllegalAction(f"{trigger} is not possible while {model.phase}")
-        dest, callbacks = entry
+        try:
+            dest, callbacks = self._fired[trigger][model.phase]
+        except KeyError:
+            raise IllegalAction(f"{trigger} is not possible while {model.phase}") from None
         if dest is not None:
             model.phase = dest
             for callback in callbacks:

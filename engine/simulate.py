@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.actions import Action, Legal, Span, amount_action
-from engine.chance import Rng
+from engine.chance import BELOW_LIMITS, Rng, below_limit
 from engine.game import Game, new_game
 from engine.rules import Variant
 
@@ -33,19 +33,54 @@ def random_action(game: Game, rng: Rng) -> Action:
     return random_choice(game.legal_actions(), rng)
 
 
+POLICY_SALT = 0x5DEECE66D
+"""Mixed into a game's seed to seed ``play_random``'s policy: its own SplitMix64 stream."""
+
+
 def play_random(variant: Variant | str, players: int, seed: int) -> Game:
     """One game played to the end by random legal actions (deterministic for a seed).
 
-    Every move comes from ``legal_actions()`` of the state it is played in, so it goes
-    through the fast path, ``Game.push``; the games are the same as through ``apply``.
+    The policy is ``random_choice``'s, drawing from ``Rng(seed ^ POLICY_SALT)``: a seed
+    gives the same game as in every earlier release. Every move comes from
+    ``legal_actions()`` of the state it is played in, so it goes through the fast path,
+    ``Game.push``; the games are the same as through ``apply``.
     """
     game = new_game(variant, players, seed=seed)
-    rng = Rng(seed ^ 0x5DEECE66D)
+    rng = Rng(seed ^ POLICY_SALT)
+    ahead: list[int] = []  # the policy's next SplitMix64 outputs
+    k = 0
     push = game.push
     legal = game.legal_actions
     final = game.logic.pm.final_states
-    while game.state.phase not in final:
-        push(random_choice(legal(), rng))
+    st = game.state  # a seeded game keeps its state object: push never replaces it
+    while st.phase not in final:
+        options = legal()
+        n = len(options)
+        entry = options[0]
+        # random_choice with Rng.below inlined (its draws, in order): two calls less a move.
+        if n > 1:
+            limit = BELOW_LIMITS[n] if n <= 256 else below_limit(n)
+            while True:
+                if k == len(ahead):
+                    ahead, k = rng.outputs(64), 0
+                z = ahead[k]
+                k += 1
+                if z < limit:
+                    break
+            entry = options[z % n]
+        if entry.__class__ is Span:
+            lo = entry.lo
+            n = (OPEN_RANGE if entry.hi is None else entry.hi - lo) + 1
+            limit = BELOW_LIMITS[n] if n <= 256 else below_limit(n)
+            while True:
+                if k == len(ahead):
+                    ahead, k = rng.outputs(64), 0
+                z = ahead[k]
+                k += 1
+                if z < limit:
+                    break
+            entry = amount_action(entry.kind, lo + z % n)
+        push(entry)  # type: ignore[arg-type]
     return game
 
 

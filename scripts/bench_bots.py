@@ -11,12 +11,12 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import new_game  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
-from engine.bots.parts import build_parts  # noqa: E402
 from engine.chance import Rng  # noqa: E402
 from engine.game import Game, game_from_view  # noqa: E402
 from engine.tournament import run as run_tournament  # noqa: E402
@@ -49,16 +49,33 @@ def mcts_rate(
     return iterations / (time.perf_counter() - wall), iterations / (time.process_time() - cpu)
 
 
+def _rollout_parts(variant: Any, players: int) -> tuple[Any, Any, Any, Any]:
+    """(horizon, the searching player's rollout move, an opponent's, the prior over the
+    opponents' types) of the tree's bots: its parts (``engine.bots.parts``), or the one
+    model of a tree from before them (commit 61198a6, which ``scripts/bench.py`` measures
+    beside)."""
+    try:
+        from engine.bots.parts import build_parts
+    except ImportError:
+        from engine.bots.models import model_for  # type: ignore[import-not-found]
+
+        model = model_for(variant)
+        return (model.horizon, model.rollout_move, model.opponent_move,
+                model.prior(players))
+    parts = build_parts(variant)
+    policy = parts.policy
+    return (parts.evaluator.horizon, lambda game, rng: policy.rollout_move(game, None, rng),
+            parts.opponents.move, parts.opponents.prior(players))
+
+
 def rollout_cost(variant: str, players: int, count: int) -> tuple[float, float]:
     """µs per rollout (the policy playing a sampled game from the start to the day's end)
     and µs per rollout move, in CPU time (what else runs on the machine does not count)."""
     game = _first_decision(variant, players, 2)
     seat = game.current_player
     view = game.view(seat)
-    parts = build_parts(game.variant)
-    horizon, opponents, policy = parts.evaluator.horizon, parts.opponents, parts.policy
+    horizon, mine, theirs, prior = _rollout_parts(game.variant, players)
     rng = Rng(3)
-    prior = opponents.prior(players)
     moves = 0
     took = 0.0
     for i in range(count):
@@ -70,9 +87,9 @@ def rollout_cost(variant: str, players: int, count: int) -> tuple[float, float]:
         while not sample.is_over and horizon(sample) == mark:
             mover = sample.current_player
             if mover == seat:
-                move(policy.rollout_move(sample, None, rng))
+                move(mine(sample, rng))
             else:
-                move(opponents.move(sample, kinds[mover], rng))
+                move(theirs(sample, kinds[mover], rng))
             moves += 1
         took += time.process_time() - start
     return took / count * 1e6, took / moves * 1e6

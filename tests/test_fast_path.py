@@ -9,14 +9,16 @@ game as it was, and ``CHECK_PUSH`` makes it refuse illegal moves as ``apply`` do
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 import engine
 import engine.game
 from engine import Action, ChanceExhausted, IllegalAction
-from engine.chance import Rng
+from engine.chance import Chance, Rng
 from engine.game import Game
-from engine.simulate import play_random, random_choice
+from engine.simulate import POLICY_SALT, play_random, random_choice
 
 VIEW_EVERY = 53
 """Views (every seat's and the full one) are compared at every 53rd move and at the end:
@@ -81,7 +83,7 @@ def test_play_random_is_the_game_apply_plays() -> None:
         for seed in range(30):
             game = play_random(name, players, seed)
             again = engine.new_game(name, players, seed=seed)
-            rng = Rng(seed ^ 0x5DEECE66D)
+            rng = Rng(seed ^ POLICY_SALT)
             while not again.is_over:
                 again.apply(random_choice(again.legal_actions(), rng))
             assert game.events == again.events
@@ -112,3 +114,62 @@ def test_check_push_makes_push_refuse_like_apply(monkeypatch: pytest.MonkeyPatch
         assert (game.view(), game.events) == before
     game.push(Action("draw"))
     assert len(game.view()["lot"]) == 1
+
+
+class UnknownOrders(Chance):
+    """Chance as a table game gives it: every pile or bag unknown until drawn from, each
+    piece and choice drawn from a seeded generator, or none at all when ``dry``."""
+
+    def __init__(self, seed: int, dry: bool = False) -> None:
+        self.rng = Rng(seed)
+        self.dry = dry
+
+    def order(self, what: str, items: Sequence[str], count: int) -> tuple[list[str], int]:
+        if not what.endswith(", continued"):
+            return [], count
+        if self.dry:
+            raise ChanceExhausted(f"{what}: dry")
+        return [items[self.rng.below(len(items))]], count - 1
+
+    def choose(self, what: str, options: Sequence[int]) -> int:
+        if self.dry:
+            raise ChanceExhausted(f"{what}: dry")
+        return options[self.rng.below(len(options))]
+
+    def clone(self) -> UnknownOrders:
+        out = UnknownOrders(0, self.dry)
+        out.rng = self.rng.clone()
+        return out
+
+
+@pytest.mark.parametrize(("name", "players"), [
+    ("medici", 4), ("medici", 2), ("medici-tracks-on-purchase", 3), ("medici-vs-strozzi", 2),
+])
+def test_a_move_said_to_change_nothing_before_chance_changes_nothing(
+    name: str, players: int
+) -> None:
+    """``Logic.changes_before_chance`` False (the OpenSpiel adapter then tries the move in
+    place): every such move that runs out of chance leaves the state exactly as it was."""
+    variant = engine.load_variant(name)
+    logic = variant.logic
+    tried = refused = 0
+    for seed in range(40):
+        game = engine.new_game(variant, players, chance=UnknownOrders(seed))
+        rng = Rng(seed)
+        while not game.is_over:
+            st = game.state
+            for entry in game.legal_actions():
+                action = random_choice([entry], rng)
+                if logic.changes_before_chance(st, action):
+                    continue
+                tried += 1
+                copy = st.clone()
+                copy.chance = UnknownOrders(0, dry=True)
+                before = logic.view(copy, None), list(copy.log)
+                try:
+                    logic.perform(copy, action)
+                except ChanceExhausted:
+                    refused += 1
+                    assert (logic.view(copy, None), copy.log) == before, (name, seed, action)
+            game.push(random_choice(game.legal_actions(), rng))
+    assert refused > 100 and tried > refused  # draws ran out, the other moves asked nothing

@@ -234,8 +234,11 @@ class MctsBot(ModelBot):
             start = len(game.events)
             apply(node.actions[i])
             # The others move by their sampled types until it is our turn or the day is out.
-            while not game.is_over and game.current_player != me and horizon(game) == mark:
-                apply(opponent(game, kinds[game.current_player], rng))  # type: ignore[index]
+            while not game.is_over:
+                seat = game.current_player
+                if seat == me or horizon(game) != mark:
+                    break
+                apply(opponent(game, kinds[seat], rng))  # type: ignore[index]
             if game.is_over or horizon(game) != mark:
                 break
             key = (i, _observed(game.events, start))

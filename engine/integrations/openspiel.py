@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
@@ -134,6 +135,10 @@ class TableChance(Chance):
         out.pos = self.pos
         out.request = self.request
         return out
+
+
+_CHANCE = pyspiel.PlayerId.CHANCE
+_TERMINAL = pyspiel.PlayerId.TERMINAL
 
 
 class Outcome(NamedTuple):
@@ -238,10 +243,12 @@ class Table:
     unpickling replays them.
     """
 
-    __slots__ = ("spiel", "game", "chance", "pending", "backup", "moves", "ids")
+    __slots__ = ("spiel", "game", "chance", "pending", "backup", "moves", "ids", "actors")
 
     def __init__(self, spiel: MediciSpielGame) -> None:
         self.spiel = spiel
+        self.actors = spiel.variant.logic.actors
+        """Phase -> who acts in it (``Logic.actors``)."""
         self.game: Game | None = None
         self.chance = TableChance()
         self.pending: Action | None = None
@@ -276,16 +283,19 @@ class Table:
                 assert game is not None  # a move is pending: the game is set up
                 before, move = self.backup, self.pending
                 assert before is not None and move is not None
-                # The move runs on a copy, so the position before it stays for the next
-                # try; the copy shares the log, which is only ever appended to: a try cut
-                # short is undone by cutting the log back (no log copy a move).
                 log = before.log
-                before.log = []
-                try:
-                    st = before.clone()
-                finally:
-                    before.log = log
-                st.log = log
+                if not game.logic.changes_before_chance(before, move):
+                    st = before  # running out of chance leaves it as it was: no copy
+                else:
+                    # The move runs on a copy, so the position before it stays for the
+                    # next try; the copy shares the log, which is only ever appended to:
+                    # a try cut short is undone by cutting the log back (no log copy).
+                    before.log = []
+                    try:
+                        st = before.clone()
+                    finally:
+                        before.log = log
+                    st.log = log
                 st.chance = ch
                 logged = len(log)
                 try:
@@ -353,11 +363,7 @@ class Table:
         _, unseen, seats = request
         if seats:
             return [(seat, 1.0 / len(seats)) for seat in sorted(seats)]
-        index = self.spiel.piece_index
-        counts: dict[int, int] = {}
-        for piece in unseen:
-            i = index[piece]
-            counts[i] = counts.get(i, 0) + 1
+        counts = Counter(map(self.spiel.piece_index.__getitem__, unseen))
         total = len(unseen)
         return [(i, counts[i] / total) for i in sorted(counts)]
 
@@ -423,13 +429,16 @@ class MediciSpielState(pyspiel.State):
 
     def current_player(self) -> int:
         """The seat to act, CHANCE while an outcome is wanted, TERMINAL at the end."""
+        # OpenSpiel asks this four times a step: Game.current_player inlined.
         t = self._t
         if t.pending is not None:
-            return pyspiel.PlayerId.CHANCE  # type: ignore[no-any-return]
+            return _CHANCE  # type: ignore[no-any-return]
         game = t.game
         assert game is not None  # set up: no chance node is pending
-        player = game.current_player
-        return pyspiel.PlayerId.TERMINAL if player is None else player
+        st = game.state
+        actor = t.actors.get(st.phase)
+        player = None if actor is None else actor(st)
+        return _TERMINAL if player is None else player
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""

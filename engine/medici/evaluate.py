@@ -6,7 +6,6 @@ from __future__ import annotations
 from engine.game import Game
 from engine.medici.logic import MediciState
 from engine.medici.value import MediciValuation
-from engine.scoring import ranked_payouts
 
 EQUITY_KEEP = 0.8
 """Share of today's majority income a position is expected to earn again on each later day."""
@@ -46,7 +45,7 @@ class MediciEvaluator:
         bonus = val.bonus
         for k in range(len(val.commodities)):
             levels = [row[k] for row in pos.eff]
-            for q, (amount, _, _) in enumerate(ranked_payouts(levels, table)):
+            for q, amount in enumerate(val.majority_payouts(levels, table)):
                 money[q] += (
                     pos.majority_standing(q, k)
                     + amount * EQUITY_KEEP * later

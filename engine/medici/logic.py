@@ -50,6 +50,10 @@ PHASES = phase_table([
 ])
 """Medici's phase table: who acts, which moves each phase allows, what follows."""
 
+TrackPay = tuple[list[tuple[int, int, int, tuple[int, ...]]], list[tuple[int, int]]]
+"""What a column of track levels pays: (player, amount, place, tied) majorities, then
+(player, amount) bonuses."""
+
 
 class PlayerCount(TypedDict):
     """The rules of one player count (``player_counts.N``, M-2, M-3, M-13, M-16)."""
@@ -144,6 +148,8 @@ class MediciLogic(LotDrawing[MediciState]):
             for n in self.counts
         }
         self._spans: dict[tuple[int, int], Span] = {}
+        self._track_pay: dict[tuple[int, ...], TrackPay] = {}
+        """A column of track levels -> what it pays (``_track_payouts``)."""
         self._fire_bids = self.strict or not {"bid", "pass"} <= self.pm.stays
 
     # -- setting up -------------------------------------------------------------------
@@ -193,7 +199,22 @@ class MediciLogic(LotDrawing[MediciState]):
         cap = st.pc["ship_capacity"]
         if self.lot_limit_self:
             return cap - len(st.ships[st.selector])
-        return cap - min(map(len, st.ships))
+        least = cap
+        for ship in st.ships:  # a loop: min(map(len, ...)) costs twice as much, every draw
+            if len(ship) < least:
+                least = len(ship)
+        return cap - least
+
+    def has_room(self, st: MediciState, size: int) -> bool:
+        """M-8: whether a lot of ``size`` cards fits (``lot_room``), as soon as a ship
+        with the room is found (asked before every draw)."""
+        most = st.pc["ship_capacity"] - size
+        if self.lot_limit_self:
+            return len(st.ships[st.selector]) <= most
+        for ship in st.ships:
+            if len(ship) <= most:
+                return True
+        return False
 
     def room_message(self, st: MediciState, room: int, size: int) -> str:
         """Why the lot cannot grow to ``size`` cards (M-8)."""
@@ -244,6 +265,15 @@ class MediciLogic(LotDrawing[MediciState]):
                 raise self.refuse(st, problem)
 
     # -- moves ------------------------------------------------------------------------
+    def changes_before_chance(self, st: MediciState, action: Action) -> bool:
+        """Only a bid or pass that ends the auction may (``_end_auction``: the lot goes,
+        then a free fill or a new day asks chance); a draw asks for its card first, a stop
+        and the other answers ask none."""
+        kind = action[0]
+        if kind == "bid" or kind == "pass":
+            return st.turn + 1 >= len(st.order)
+        return False
+
     def perform(self, st: MediciState, action: Action) -> None:
         """Carry out a checked move."""
         kind = action[0]
@@ -296,10 +326,12 @@ class MediciLogic(LotDrawing[MediciState]):
                 self._move_tracks(st, winner, lot)
         cap = st.pc["ship_capacity"]
         ships = st.ships
-        in_day = 0
+        in_day = 0  # ships with room, counted up to 2 (the day goes on)
         for ship in ships:
             if len(ship) < cap:
                 in_day += 1
+                if in_day == 2:
+                    break
         if in_day <= 1:
             st.day_ends.append("full_ships")
             self.pm.fire(st, "fill" if in_day else "score")
@@ -318,19 +350,25 @@ class MediciLogic(LotDrawing[MediciState]):
     def _move_tracks(self, st: MediciState, player: int, cards: list[str]) -> None:
         """M-15: one level per card of the commodity (gold never), stopping at the top."""
         counts = [0] * (len(self.commodities) + 1)  # the last counts gold (kind -1): unused
-        for k in map(self.kind.__getitem__, cards):
-            counts[k] += 1
+        kind = self.kind
+        for card in cards:
+            counts[kind[card]] += 1
         row = st.tracks[player]
         top = self.top
-        log = st.log
-        for k, commodity in enumerate(self.commodities):
+        log = st.log.append
+        k = 0
+        for commodity in self.commodities:  # plain loops and no min(): at every day's end
             count = counts[k]
             if count:
                 before = row[k]
-                row[k] = after = min(top, before + count)
+                after = before + count
+                if after > top:
+                    after = top
+                row[k] = after
                 moved: TrackEvent = {"type": "track", "player": player, "commodity": commodity,
                                      "cards": count, "from": before, "to": after}
-                log.append(moved)
+                log(moved)
+            k += 1
 
     # -- automatic phases -------------------------------------------------------------
     def enter_day_start(self, st: MediciState) -> None:
@@ -407,10 +445,12 @@ class MediciLogic(LotDrawing[MediciState]):
         most = st.pc["ship_capacity"] - len(st.lot)  # the fullest ship that can take it
         ships = st.ships
         seats = self._rounds[len(ships)][st.selector]
-        if max(map(len, ships)) <= most:
-            st.order = seats  # every ship can take the lot (the usual case)
+        for ship in ships:
+            if len(ship) > most:
+                st.order = tuple([p for p in seats if len(ships[p]) <= most])
+                break
         else:
-            st.order = tuple([p for p in seats if len(ships[p]) <= most])
+            st.order = seats  # every ship can take the lot (the usual case)
         st.turn = 0
         st.high_bid = 0
         st.high_bidder = None
@@ -451,25 +491,42 @@ class MediciLogic(LotDrawing[MediciState]):
             for p, ship in enumerate(st.ships):
                 self._move_tracks(st, p, ship)
         table = st.pc["track_payouts"]
-        bonuses = self.bonuses
-        tracks = st.tracks
-        for k, commodity in enumerate(self.commodities):
-            levels = [row[k] for row in tracks]
-            for p, (amount, place, tied) in enumerate(ranked_payouts(levels, table)):
-                if amount:
-                    money[p] += amount
-                    paid = {"type": "payout", "player": p, "amount": amount,
-                            "reason": "majority", "commodity": commodity, "level": levels[p],
-                            "place": place, "tied": tied}
-                    log(paid)
-            for p, level in enumerate(levels):
-                bonus = bonuses.get(level)
-                if bonus:
-                    money[p] += bonus
-                    paid = {"type": "payout", "player": p, "amount": bonus, "reason": "bonus",
-                            "commodity": commodity, "level": level}
-                    log(paid)
+        known = self._track_pay
+        # One column of levels a commodity (M-16, M-17): what a column pays is the same in
+        # every game of the variant, so it is worked out once (the few columns there are).
+        for commodity, column in zip(self.commodities, zip(*st.tracks, strict=True), strict=True):
+            pay = known.get(column)
+            if pay is None:
+                pay = self._track_payouts(column, table)
+            majority, bonus = pay
+            for p, amount, place, sharing in majority:
+                money[p] += amount
+                paid = {"type": "payout", "player": p, "amount": amount, "reason": "majority",
+                        "commodity": commodity, "level": column[p], "place": place,
+                        "tied": list(sharing)}
+                log(paid)
+            for p, amount in bonus:
+                money[p] += amount
+                paid = {"type": "payout", "player": p, "amount": amount, "reason": "bonus",
+                        "commodity": commodity, "level": column[p]}
+                log(paid)
         self.pm.fire(st, "finish" if st.day >= self.days else "next_day")
+
+    def _track_payouts(self, levels: tuple[int, ...], table: list[int]) -> TrackPay:
+        """What one track's column of ``levels`` pays: the majorities (M-16, ties as M-14),
+        as (player, amount, place, tied) for every amount above 0, then the bonuses (M-17),
+        as (player, amount); kept for the next day or game with the same column."""
+        majority = [
+            (p, amount, place, tuple(tied))
+            for p, (amount, place, tied) in enumerate(ranked_payouts(levels, table))
+            if amount
+        ]
+        bonuses = self.bonuses
+        bonus = [(p, bonuses[level]) for p, level in enumerate(levels) if bonuses.get(level)]
+        pay = (majority, bonus)
+        if len(self._track_pay) < 100_000:  # 8 levels ** players columns at most
+            self._track_pay[levels] = pay
+        return pay
 
     def enter_game_over(self, st: MediciState) -> None:
         """M-18, G-4: most money wins; equal money shares the victory."""

@@ -69,7 +69,7 @@ class MediciOpponents:
         if span.__class__ is not Span:
             return PASS
         pos = self.val.position(st)
-        limit = int(kind.share * pos.ceilings(st.order[st.turn], st.lot)[kind.valuation])
+        limit = int(kind.share * pos.ceiling_by(st.order[st.turn], st.lot, kind.valuation))
         lo = span.lo
         if limit < lo:
             return PASS

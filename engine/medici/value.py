@@ -18,8 +18,9 @@ from typing import cast
 
 from engine.actions import Action
 from engine.bots.parts import PositionCache
-from engine.medici.logic import MediciLogic, MediciState
+from engine.medici.logic import MediciLogic, MediciState, PlayerCount
 from engine.rules import Variant
+from engine.scoring import ranked_payouts
 
 DRAW = Action("draw")
 STOP = Action("stop")
@@ -53,9 +54,35 @@ def expected_rank_payout(
     ``table`` may leave out the trailing zero payouts: only the places it lists are tracked.
     """
     places = len(table)
-    dist = [1.0] + [0.0] * (places - 1)
     erf = math.erf
     sqrt = math.sqrt
+    # The chances of 0, 1, 2... rivals beating the player, rival by rival. The usual
+    # tables have 1-3 paying places (M-13, M-16): those are written out in locals, the same
+    # arithmetic in the same order as the general loop (so the same floats), at half the
+    # cost (a search asks this some hundred times an iteration).
+    if places == 2:
+        d0, d1 = 1.0, 0.0
+        for r_est, r_var in rivals:
+            beat = 0.5 + 0.5 * erf((r_est - est) / sqrt(2.0 * (var + r_var + 0.25)))
+            keep = 1.0 - beat
+            d1 = d1 * keep + d0 * beat
+            d0 *= keep
+        return d0 * table[0] + d1 * table[1]
+    if places == 3:
+        d0, d1, d2 = 1.0, 0.0, 0.0
+        for r_est, r_var in rivals:
+            beat = 0.5 + 0.5 * erf((r_est - est) / sqrt(2.0 * (var + r_var + 0.25)))
+            keep = 1.0 - beat
+            d2 = d2 * keep + d1 * beat
+            d1 = d1 * keep + d0 * beat
+            d0 *= keep
+        return d0 * table[0] + d1 * table[1] + d2 * table[2]
+    if places == 1:
+        d0 = 1.0
+        for r_est, r_var in rivals:
+            d0 *= 1.0 - (0.5 + 0.5 * erf((r_est - est) / sqrt(2.0 * (var + r_var + 0.25))))
+        return d0 * table[0]
+    dist = [1.0] + [0.0] * (places - 1)
     for r_est, r_var in rivals:
         beat = 0.5 + 0.5 * erf((r_est - est) / sqrt(2.0 * (var + r_var + 0.25)))
         keep = 1.0 - beat
@@ -100,7 +127,7 @@ class Position:
     __slots__ = (
         "val", "st", "n", "ship_val", "free", "eff", "money", "later_days", "mean",
         "fill", "share", "ship_table", "track_table", "_ship", "_track", "_ship_base",
-        "_track_base", "_levels", "_worths",
+        "_track_base", "_levels", "_worths", "_sides",
     )
 
     def __init__(self, val: MediciValuation, st: MediciState) -> None:
@@ -112,46 +139,61 @@ class Position:
         value = val.value
         kind = val.kind
         ships = st.ships
-        self.ship_val = [sum(value[c] for c in ship) for ship in ships]
-        self.free = [cap - len(ship) for ship in ships]
         self.money = st.money
         top = val.top
-        if val.on_purchase:
-            self.eff = [row[:] for row in st.tracks]
-        else:
-            # M-15: the cards on a ship move its owner's tracks at day end.
-            self.eff = []
-            for q in range(n):
-                row = st.tracks[q][:]
-                for c in ships[q]:
-                    k = kind[c]
-                    if k >= 0 and row[k] < top:
-                        row[k] += 1
-                self.eff.append(row)
-        self.later_days = max(0, val.days - st.day)
-        # What is still to come: every card not on a ship and not discarded (G-3: the
-        # pile order and the removed cards are unknown, so they count alike).
-        seen = [c for ship in ships for c in ship]
-        seen += st.discards
-        unseen = val.deck_count - len(seen)
-        self.mean = (val.deck_sum - sum(value[c] for c in seen)) / unseen if unseen else 0.0
+        # One pass over the cards on the ships (a new position every lot of a rollout):
+        # their values, their commodities among the cards still to come, and, unless
+        # tracks move on purchase, M-15: they move their owner's tracks at day end.
         per_kind = list(val.kind_counts)
-        for c in seen:
+        ship_val = []
+        free = []
+        eff = []
+        seen_value = 0
+        seen = 0
+        moves = not val.on_purchase
+        q = 0
+        for ship in ships:
+            row = st.tracks[q][:]
+            total = 0
+            for c in ship:
+                total += value[c]
+                k = kind[c]
+                if k >= 0:
+                    per_kind[k] -= 1
+                    if moves and row[k] < top:
+                        row[k] += 1
+            ship_val.append(total)
+            free.append(cap - len(ship))
+            eff.append(row)
+            seen_value += total
+            seen += len(ship)
+            q += 1
+        for c in st.discards:
+            seen_value += value[c]
             k = kind[c]
             if k >= 0:
                 per_kind[k] -= 1
+        seen += len(st.discards)
+        self.ship_val = ship_val
+        self.free = free
+        self.eff = eff
+        self.later_days = max(0, val.days - st.day)
+        # What is still to come: every card not on a ship and not discarded (G-3: the
+        # pile order and the removed cards are unknown, so they count alike).
+        unseen = val.deck_count - seen
+        self.mean = (val.deck_sum - seen_value) / unseen if unseen else 0.0
         self.share = [c / unseen if unseen else 0.0 for c in per_kind]
         holds = sum(self.free)
         coming = (len(st.pile) + st.pile_unknown) * FILL
         self.fill = min(1.0, coming / holds) if holds else 0.0
-        self.ship_table = _paying(pc["ship_payouts"])
-        self.track_table = _paying(pc["track_payouts"])
+        self.ship_table, self.track_table = val.paying(n, pc)
         self._ship: dict[tuple[int, int, int], float] = {}
         self._track: dict[tuple[int, int, int], float] = {}
         self._ship_base: list[float | None] = [None] * n
         self._track_base: dict[tuple[int, int], float] = {}
         self._levels: dict[int, list[tuple[float, float]]] = {}
         self._worths: dict[tuple[int, tuple[str, ...]], tuple[float, ...] | None] = {}
+        self._sides: list[tuple[float, float]] | None = None
 
     # -- the ship race (M-13) ---------------------------------------------------------------
     def _ship_pay(self, q: int, value: int, size: int) -> float:
@@ -159,10 +201,12 @@ class Position:
         fill = self.fill
         mean = self.mean
         var1 = CARD_SD * CARD_SD * fill
-        rivals = [
-            (self.ship_val[r] + free[r] * mean * fill, free[r] * var1)
-            for r in range(self.n) if r != q
-        ]
+        sides = self._sides
+        if sides is None:  # each player's expected ship value and its variance, once
+            sides = self._sides = [
+                (self.ship_val[r] + free[r] * mean * fill, free[r] * var1) for r in range(self.n)
+            ]
+        rivals = sides[:q] + sides[q + 1 :]
         left = free[q] - size
         est = self.ship_val[q] + value + left * mean * fill
         return expected_rank_payout(est, left * var1, rivals, self.ship_table)
@@ -191,22 +235,34 @@ class Position:
             spread = share * (1.0 - share) * self.fill
             gain = share * self.fill
             top = self.val.top
-            got = self._levels[k] = [
-                (min(top, row[k] + f * gain), f * spread)
-                for row, f in zip(self.eff, self.free, strict=True)
-            ]
+            got = []
+            free = self.free
+            q = 0
+            for row in self.eff:  # a plain loop, min() written out: asked all the time
+                f = free[q]
+                level = row[k] + f * gain
+                got.append((level if level < top else top, f * spread))
+                q += 1
+            self._levels[k] = got
         return got
 
     def _majority_pay(self, q: int, k: int, add: int) -> float:
         """Expected majority payout on ``k`` today if ``q`` gets ``add`` more such cards."""
-        levels = self._expected_levels(k)
+        levels = self._levels.get(k)
+        if levels is None:
+            levels = self._expected_levels(k)
         rivals = levels[:q] + levels[q + 1 :]
         share = self.share[k]
-        left = max(0, self.free[q] - add)
+        left = self.free[q] - add
+        if left < 0:
+            left = 0
         top = self.val.top
-        level = min(top, self.eff[q][k] + add)
+        level = self.eff[q][k] + add
+        if level > top:
+            level = top
+        expected = level + left * share * self.fill
         return expected_rank_payout(
-            min(top, level + left * share * self.fill),
+            expected if expected < top else top,
             left * share * (1.0 - share) * self.fill,
             rivals,
             self.track_table,
@@ -285,7 +341,38 @@ class Position:
         worths = self.worths(q, lot)
         if worths is None:
             return NO_CEILINGS
-        return tuple(self.capped(q, w) for w in worths)
+        floor = math.floor
+        if self.val.loans:
+            return tuple([floor(w) for w in worths])
+        money = self.money[q]
+        out = []
+        for w in worths:  # capped, written out: asked for every bid of a search
+            c = floor(w)
+            out.append(money if money <= c else c)
+        return tuple(out)
+
+    def ceiling_by(self, q: int, lot: list[str], valuation: int) -> int:
+        """``ceilings(q, lot)[valuation]``, only what that valuation needs worked out
+        (an opponent's rollout bid: the face value needs neither race nor majorities)."""
+        got = self._worths.get((q, tuple(lot)), False)
+        if got is None:
+            return NO_CEILINGS[valuation]
+        if got is not False:
+            return self.capped(q, got[valuation])  # type: ignore[index]
+        size = len(lot)
+        if self.free[q] < size:
+            return NO_CEILINGS[valuation]
+        if valuation == FACE or valuation == RACE or valuation == MAJORITIES:
+            total, counts = lot_totals(self.val, lot)
+            if valuation == FACE:
+                return self.capped(q, float(total))
+            if valuation == RACE:
+                return self.capped(q, self.ship_gain(q, total, size))
+            tracks = 0.0  # summed as ``worths`` sums them
+            for k, add in counts.items():
+                tracks += self.track_gain(q, k, add)
+            return self.capped(q, tracks)
+        return self.capped(q, self.worths(q, lot)[valuation])  # type: ignore[index]
 
     def face(self, lot: list[str]) -> int:
         """A lot's face value: the sum of its cards' values."""
@@ -342,10 +429,34 @@ class MediciValuation(PositionCache[MediciState, "Position"]):
         self.min_bid: int = logic.min_bid
         # M-2 switch: with loans a bid is not limited by the bidder's money.
         self.loans: bool = logic.loans
+        self._paying: dict[int, tuple[list[int], list[int]]] = {}
+        self._majorities: dict[tuple[int, ...], list[int]] = {}
+
+    def paying(self, players: int, pc: PlayerCount) -> tuple[list[int], list[int]]:
+        """The ship and track payout tables of ``players`` without their trailing zeros
+        (``pc``: that count's table of the variant), worked out once."""
+        got = self._paying.get(players)
+        if got is None:
+            got = self._paying[players] = (
+                _paying(pc["ship_payouts"]), _paying(pc["track_payouts"])
+            )
+        return got
+
+    def majority_payouts(self, levels: list[int], table: list[int]) -> list[int]:
+        """What each player's track ``levels`` pay by ``table`` (M-16, ties as M-14;
+        ``ranked_payouts``), kept for the few columns of levels there are (``table`` is
+        the one of ``len(levels)`` players)."""
+        key = tuple(levels)
+        got = self._majorities.get(key)
+        if got is None:
+            got = [amount for amount, _, _ in ranked_payouts(levels, table)]
+            if len(self._majorities) < 100_000:
+                self._majorities[key] = got
+        return got
 
     def position_key(self, st: MediciState) -> tuple[int, ...]:
         """A Position holds while one lot is drawn and auctioned."""
-        return (id(st), st.day, sum(len(s) for s in st.ships), len(st.discards))
+        return (id(st), st.day, sum(map(len, st.ships)), len(st.discards))
 
     def new_position(self, st: MediciState) -> Position:
         """A fresh Position of ``st``."""

@@ -8,7 +8,6 @@ signed number of spaces from the middle: negative towards seat 0, positive towar
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import ge, sub
 from typing import cast
 
 from engine.actions import Action, Grammar, Legal, Span
@@ -226,8 +225,26 @@ class StrozziLogic(LotDrawing[StrozziState]):
 
     def lot_room(self, st: StrozziState) -> int:
         """S-7: the lot must fit the active player's emptiest ship."""
-        room: int = max(map(sub, self.holds, map(len, st.ships[st.active])))
+        holds = self.holds
+        room = 0
+        i = 0
+        for ship in st.ships[st.active]:  # a plain loop: max(map(...)) costs twice as much
+            free = holds[i] - len(ship)
+            if free > room:
+                room = free
+            i += 1
         return room
+
+    def has_room(self, st: StrozziState, size: int) -> bool:
+        """S-7: whether a lot of ``size`` tiles fits a ship of the active player
+        (``lot_room``), as soon as one is found (asked before every draw)."""
+        holds = self.holds
+        i = 0
+        for ship in st.ships[st.active]:
+            if holds[i] - len(ship) >= size:
+                return True
+            i += 1
+        return False
 
     def room_message(self, st: StrozziState, room: int, size: int) -> str:
         """Why the lot cannot grow (S-7)."""
@@ -249,15 +266,18 @@ class StrozziLogic(LotDrawing[StrozziState]):
         placed = st.harbour[p]
         out: list[Legal] = []
         fleet = st.ships[p]
-        for i, holds in enumerate(self.holds):
-            if holds - len(fleet[i]) < size:
-                continue
-            if placed[i] >= 0:
-                out.append(self._load_as_placed[i])
-            else:
-                for h, act in enumerate(self._load_to[i]):
-                    if h not in placed:
-                        out.append(act)
+        i = 0
+        for holds in self.holds:
+            if holds - len(fleet[i]) >= size:
+                if placed[i] >= 0:
+                    out.append(self._load_as_placed[i])
+                else:
+                    h = 0
+                    for act in self._load_to[i]:
+                        if h not in placed:
+                            out.append(act)
+                        h += 1
+            i += 1
         return out
 
     def check(self, st: StrozziState, action: Action) -> None:
@@ -324,6 +344,12 @@ class StrozziLogic(LotDrawing[StrozziState]):
             )
 
     # -- moves ------------------------------------------------------------------------
+    def changes_before_chance(self, st: StrozziState, action: Action) -> bool:
+        """Only a load or a discard may (``_after_lot``: a round that ends starts the next,
+        which asks chance); a draw asks for its tile first, the other moves ask none."""
+        kind = action.kind
+        return kind == "load" or kind == "discard"
+
     def perform(self, st: StrozziState, action: Action) -> None:
         """Carry out a checked move."""
         kind = action.kind
@@ -415,7 +441,13 @@ class StrozziLogic(LotDrawing[StrozziState]):
 
     def _fleet_full(self, fleet: list[list[str]]) -> bool:
         """Whether every ship of a fleet is full (S-13)."""
-        return all(map(ge, map(len, fleet), self.holds))
+        holds = self.holds
+        i = 0
+        for ship in fleet:  # a plain loop: all(map(...)) costs twice as much, every lot
+            if len(ship) < holds[i]:
+                return False
+            i += 1
+        return True
 
     # -- automatic phases -------------------------------------------------------------
     def enter_round_start(self, st: StrozziState) -> None:
@@ -443,7 +475,7 @@ class StrozziLogic(LotDrawing[StrozziState]):
         for p in SEATS:
             placed = st.harbour[p]
             ship = st.ships[p][placed.index(h)] if h in placed else ()
-            out.append(sum(self.value[t] for t in ship))
+            out.append(sum(map(self.value.__getitem__, ship)))
         return out
 
     def enter_scoring(self, st: StrozziState) -> None:

@@ -39,6 +39,16 @@ def fair_prices(pos: Position, active: int, lot: list[str]) -> tuple[float, ...]
     return (ours, face, race, rows, (face + ours) / 2)
 
 
+def fair_price_by(pos: Position, active: int, lot: list[str], valuation: int) -> float:
+    """``fair_prices(pos, active, lot)[valuation]``, only what that valuation reads
+    worked out (an opponent's rollout price: the face value needs no worth at all)."""
+    if valuation == 1:  # face
+        return float(pos.face(lot))
+    part = PRIZE if valuation == 2 else ROWS if valuation == 3 else ALL
+    fair = (pos.worth(active, lot, part) + pos.worth(1 - active, lot, part)) / 2
+    return (float(pos.face(lot)) + fair) / 2 if valuation == 4 else fair
+
+
 class StrozziOpponents:
     """The opponent as a type: the valuation it goes by, and how many times that fair price
     it asks and pays."""
@@ -75,7 +85,7 @@ class StrozziOpponents:
         st = game.state
         if kind is None or st.phase not in ("pricing", "offer"):
             return self.policy.rollout_move(game, None, rng)
-        fair = fair_prices(self.val.position(st), st.active, st.lot)[kind.valuation]
+        fair = fair_price_by(self.val.position(st), st.active, st.lot, kind.valuation)
         if st.phase == "pricing":
             return amount_action("price", max(self.val.min_price, int(kind.share * fair)))
         return BUY if asked(st) <= kind.share * fair else DECLINE
