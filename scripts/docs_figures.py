@@ -268,12 +268,12 @@ FIGURES: dict[str, Figure] = {f.name: f for f in [
              (f"{LEAGUE} --bot mcts:20 --players {n} --field racer --games {n} --seed {seed}",),
              as_league_table, f"mcts:1000 at {n} players against the field, {8 * games} games "
              f"(~{minutes} min on two cores)", long=True)
-      for n, games, seed, minutes in ((3, 12, 201, 25), (4, 12, 101, 30), (5, 15, 201, 45))),
+      for n, games, seed, minutes in ((3, 12, 201, 20), (4, 12, 101, 25), (5, 15, 201, 25))),
     Figure("league-strozzi-mcts", "docs/bots.md",
            (f"{LEAGUE} --bot mcts:1000 --game medici-vs-strozzi --games 16 --seed 301",),
            (f"{LEAGUE} --bot mcts:20 --game medici-vs-strozzi --field valuer --games 2 "
             "--seed 301",),
-           as_league_table, "mcts:1000 heads-up against the field, 128 games (~30 min)",
+           as_league_table, "mcts:1000 heads-up against the field, 128 games (~1.5 h)",
            long=True),
     Figure("mcts-vs-ismcts", "docs/integrations.md",
            ("medici simulate --json --jobs 1 --seed 1 --games 8 --bots "
