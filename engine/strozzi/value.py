@@ -15,7 +15,7 @@ bag's contents, which are public, G-3).
 from __future__ import annotations
 
 import math
-from typing import cast
+from typing import Any, cast
 
 from engine.actions import Action
 from engine.bots.parts import PositionCache
@@ -57,18 +57,11 @@ def buyer_of(st: StrozziState) -> int:
     return buyer
 
 
-class Side:
-    """One player's expected standing in one harbour at round end: ship value and pushes."""
-
-    __slots__ = ("value", "value_var", "push", "push_var")
-
-    def __init__(
-        self, value: float, value_var: float, push: list[float], push_var: list[float]
-    ) -> None:
-        self.value = value
-        self.value_var = value_var
-        self.push = push
-        self.push_var = push_var
+Side = tuple[float, float, tuple[float, ...], tuple[float, ...]]
+"""One player's expected standing in one harbour at round end: ship value and its
+variance, and the pushes of each good and their variances. A plain tuple of numbers, so
+the collector stops tracking it: a search keeps thousands (``Position``'s caches, shared
+through ``val.standings``)."""
 
 
 class Position:
@@ -80,7 +73,7 @@ class Position:
 
     __slots__ = (
         "val", "st", "fill", "mean", "var", "share", "push_mean", "push_sq", "later",
-        "_harbour", "_pool", "_worth", "_side",
+        "sid", "_harbour", "_side", "_pool", "_worth", "_gain", "_standing",
     )
 
     def __init__(self, val: StrozziValuation, st: StrozziState) -> None:
@@ -115,9 +108,18 @@ class Position:
         self.later = max(0, val.rounds - st.round)
         self._harbour: dict[tuple[int, int, tuple[int, tuple[str, ...], int] | None],
                             tuple[float, float]] = {}
-        self._pool: dict[tuple[str, int, int, int, int], float] = {}
-        self._worth: dict[tuple[int, tuple[str, ...], int], float] = {}
         self._side: dict[tuple[int, int], Side | None] = {}
+        # Every worth below is a pure function of these numbers and of the ships, their
+        # harbours and the markers: a search meets the same standing again and again (the
+        # bag's order, all a determinization changes, is not among them), so what the
+        # bots ask (lots' worths, loads' gains, standings) is kept by standing, for every
+        # position with the same ones; the harbours and sides they come from are kept
+        # for this position only (fewer objects kept: the collector's work).
+        self.sid = val.standing((
+            self.later, self.mean, self.var, self.fill, *self.share, *self.push_mean,
+            *self.push_sq, *st.markers, *[h for placed in st.harbour for h in placed],
+            *[tuple(ship) for fleet in st.ships for ship in fleet]))
+        self._pool, self._worth, self._gain, self._standing = val.memos
 
     # -- one side of a harbour ------------------------------------------------------------
     def side(self, p: int, h: int, extra: tuple[int, list[str], int] | None) -> Side | None:
@@ -172,7 +174,7 @@ class Position:
             n = expect * share[g]
             push[g] += n * push_mean[g]
             push_var[g] = n * (push_sq[g] - push_mean[g] * push_mean[g] * share[g])
-        return Side(value + expect * self.mean, expect * self.var, push, push_var)
+        return (value + expect * self.mean, expect * self.var, tuple(push), tuple(push_var))
 
     def harbour(self, p: int, h: int, extra: tuple[int, list[str], int] | None = None,
                 part: int = ALL) -> float:
@@ -191,13 +193,12 @@ class Position:
     ) -> tuple[float, float]:
         """(all, prize) of ``harbour``."""
         val = self.val
-        mine = self.side(p, h, extra)
-        theirs = self.side(1 - p, h, None)
+        # No ship there counts as nothing (each number 0.0, as ``val.no_side`` holds).
+        a, a_var, a_push, a_spread = self.side(p, h, extra) or val.no_side
+        b, b_var, b_push, b_spread = self.side(1 - p, h, None) or val.no_side
         erf = math.erf
         got = 0.0
-        a = mine.value if mine else 0.0
-        b = theirs.value if theirs else 0.0
-        var = (mine.value_var if mine else 0.0) + (theirs.value_var if theirs else 0.0) + 0.25
+        var = a_var + b_var + 0.25
         got += val.prize * erf((a - b) / math.sqrt(2.0 * var))  # P(win) - P(lose)
         prize = got
         weight = 1.0 + ROW_KEEP * self.later
@@ -205,8 +206,8 @@ class Position:
             g = val.rows[r][1]
             marker = self.st.markers[r]
             at = -marker if p == 0 else marker  # S-4: negative is towards seat 0
-            shift = (mine.push[g] if mine else 0.0) - (theirs.push[g] if theirs else 0.0)
-            spread = (mine.push_var[g] if mine else 0.0) + (theirs.push_var[g] if theirs else 0.0)
+            shift = a_push[g] - b_push[g]
+            spread = a_spread[g] + b_spread[g]
             mid = at + shift
             scale = SQRT2 * math.sqrt(spread + 0.2)
             row = 0.0
@@ -217,7 +218,12 @@ class Position:
 
     def standing(self, p: int) -> float:
         """``p``'s expected harbour and row income this round, relative to the opponent."""
-        return sum(self.harbour(p, h) for h in range(len(self.val.harbours)))
+        key = (self.sid, p)
+        got = self._standing.get(key)
+        if got is None:
+            got = self._standing[key] = sum(
+                self.harbour(p, h) for h in range(len(self.val.harbours)))
+        return got
 
     # -- lots -------------------------------------------------------------------------------
     def loads(self, p: int, size: int) -> list[tuple[int, int, bool]]:
@@ -242,9 +248,13 @@ class Position:
                   part: int = ALL) -> float:
         """The change in ``p``'s relative standing (or its ``part``) from loading ``lot``
         onto ``ship`` in ``h``."""
-        gain = self.harbour(p, h, (ship, lot, h), part) - self.harbour(p, h, None, part)
-        if fresh:
-            gain += self.pool_shift(p, ship, h, part)
+        key = (self.sid, p, ship, h, fresh, tuple(lot), part)
+        gain = self._gain.get(key)
+        if gain is None:
+            gain = self.harbour(p, h, (ship, lot, h), part) - self.harbour(p, h, None, part)
+            if fresh:
+                gain += self.pool_shift(p, ship, h, part)
+            self._gain[key] = gain
         return gain
 
     def pool_shift(self, p: int, ship: int, h: int, part: int = ALL) -> float:
@@ -253,7 +263,7 @@ class Position:
         They can no longer expect that ship; this does not depend on the lot, so it is
         worked out once per ship and harbour.
         """
-        key = ("pool", p, ship, h, part)
+        key = (self.sid, p, ship, h, part)
         got = self._pool.get(key)
         if got is None:
             placed = self.st.harbour[p]
@@ -267,7 +277,7 @@ class Position:
     def worth(self, p: int, lot: list[str], part: int = ALL) -> float:
         """What ``lot`` is worth to ``p`` (or to its ``part``): the best load, or 0 if
         discarding is better (S-10)."""
-        key = (p, tuple(lot), part)
+        key = (self.sid, p, tuple(lot), part)
         got = self._worth.get(key)
         if got is None:
             got = 0.0
@@ -302,6 +312,12 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         self.rounds: int = logic.rounds
         self.prize: int = logic.prize
         self.min_price: int = logic.min_price
+        none = (0.0,) * len(self.goods)
+        self.no_side: Side = (0.0, 0.0, none, none)
+        """The standing of a player with no ship in a harbour."""
+        # Positions' worths by standing (``PositionCache.standing``): pool shifts, lots'
+        # worths, loads' gains, standings.
+        self.memos: tuple[dict[Any, Any], ...] = ({}, {}, {}, {})
         self.tile_counts: dict[str, int] = {}
         for t in logic.tiles:
             self.tile_counts[t] = self.tile_counts.get(t, 0) + 1
