@@ -73,7 +73,7 @@ class Position:
 
     __slots__ = (
         "val", "st", "fill", "mean", "var", "share", "push_mean", "push_sq", "later",
-        "sid", "_harbour", "_side", "_pool", "_worth", "_gain", "_standing",
+        "sid", "_harbour", "_without", "_side", "_pool", "_worth", "_gain", "_standing",
     )
 
     def __init__(self, val: StrozziValuation, st: StrozziState) -> None:
@@ -108,6 +108,7 @@ class Position:
         self.later = max(0, val.rounds - st.round)
         self._harbour: dict[tuple[int, int, tuple[int, tuple[str, ...], int] | None],
                             tuple[float, float]] = {}
+        self._without: dict[tuple[int, int, int], tuple[float, float]] = {}
         self._side: dict[tuple[int, int], Side | None] = {}
         # Every worth below is a pure function of these numbers and of the ships, their
         # harbours and the markers: a search meets the same standing again and again (the
@@ -132,35 +133,45 @@ class Position:
         """
         if extra is None:
             key = (p, h)
-            if key in self._side:
-                return self._side[key]
-            got = self._side[key] = self.side(p, h, (-1, [], -1))
+            sides = self._side
+            if key in sides:
+                return sides[key]
+            got = sides[key] = self._side_of(p, h, -1, [], -1)
             return got
+        return self._side_of(p, h, *extra)
+
+    def _side_of(self, p: int, h: int, i: int, tiles: list[str], where: int) -> Side | None:
+        """``side`` with ship ``i`` (none: -1) holding ``tiles`` more, sent to ``where``.
+
+        Written out for speed, the same arithmetic as adding the tiles one by one: a
+        search asks this for every harbour it values."""
         val = self.val
-        st = self.st
         holds = val.holds
-        fleet = st.ships[p]
-        placed = list(st.harbour[p])
-        lots: list[list[str]] = list(fleet)
-        i, tiles, where = extra
-        if i >= 0:
-            lots[i] = fleet[i] + tiles
+        placed = self.st.harbour[p]
+        if i >= 0 and placed[i] != where:
+            placed = placed[:]
             placed[i] = where
         goods = len(val.goods)
         fill = self.fill
         if h in placed:
-            i = placed.index(h)
-            tiles = lots[i]
-            free = holds[i] - len(tiles)
-            value = sum(val.value[t] for t in tiles)
+            j = placed.index(h)
+            cards = self.st.ships[p][j]
+            if j == i:
+                cards = cards + tiles
+            free = holds[j] - len(cards)
+            worth = val.value
+            kind = val.kind
+            pushes = val.push
+            value = 0
             push = [0.0] * goods
-            for t in tiles:
-                g = val.kind[t]
+            for t in cards:
+                value += worth[t]
+                g = kind[t]
                 if g >= 0:
-                    push[g] += val.push[t]
+                    push[g] += pushes[t]
             expect = free * fill
         else:
-            empty = [holds[i] for i in range(len(holds)) if placed[i] < 0]
+            empty = [holds[k] for k in range(len(holds)) if placed[k] < 0]
             if not empty:
                 return None
             expect = sum(empty) / len(empty) * fill
@@ -188,6 +199,21 @@ class Position:
             return got[0]
         return got[1] if part == PRIZE else got[0] - got[1]
 
+    def without(self, p: int, x: int, ship: int, h: int, part: int = ALL) -> float:
+        """``harbour(p, x, (ship, [], h), part)`` for a free harbour ``x`` other than ``h``.
+
+        Harbour ``x`` only loses ``ship`` from the ships ``p`` may still send there (S-11),
+        so this is the same for every other harbour ``ship`` goes to, and for every ship of
+        as many holds: worked out once for them all.
+        """
+        key = (p, x, self.val.holds[ship])
+        got = self._without.get(key)
+        if got is None:
+            got = self._without[key] = self._harbour_parts(p, x, (ship, [], h))
+        if part == ALL:
+            return got[0]
+        return got[1] if part == PRIZE else got[0] - got[1]
+
     def _harbour_parts(
         self, p: int, h: int, extra: tuple[int, list[str], int] | None
     ) -> tuple[float, float]:
@@ -202,17 +228,19 @@ class Position:
         got += val.prize * erf((a - b) / math.sqrt(2.0 * var))  # P(win) - P(lose)
         prize = got
         weight = 1.0 + ROW_KEEP * self.later
-        for r in val.harbour_rows[h]:
-            g = val.rows[r][1]
-            marker = self.st.markers[r]
+        markers = self.st.markers
+        sqrt = math.sqrt
+        steps = val.half_steps
+        for r, g in val.harbour_goods[h]:
+            marker = markers[r]
             at = -marker if p == 0 else marker  # S-4: negative is towards seat 0
             shift = a_push[g] - b_push[g]
             spread = a_spread[g] + b_spread[g]
             mid = at + shift
-            scale = SQRT2 * math.sqrt(spread + 0.2)
+            scale = SQRT2 * sqrt(spread + 0.2)
             row = 0.0
-            for edge, step in val.steps:
-                row += step * 0.5 * (erf((mid - edge) / scale) - erf((-mid - edge) / scale))
+            for edge, half in steps:  # half = step * 0.5, as ``step * 0.5 * x`` groups
+                row += half * (erf((mid - edge) / scale) - erf((-mid - edge) / scale))
             got += row * weight
         return got, prize
 
@@ -270,7 +298,7 @@ class Position:
             got = 0.0
             for x in range(len(self.val.harbours)):
                 if x != h and x not in placed:
-                    got += self.harbour(p, x, (ship, [], h), part) - self.harbour(p, x, None, part)
+                    got += self.without(p, x, ship, h, part) - self.harbour(p, x, None, part)
             self._pool[key] = got
         return got
 
@@ -330,6 +358,11 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
             if pay != before:
                 self.steps.append((space - 0.5, float(pay - before)))
             before = pay
+        self.half_steps = [(edge, step * 0.5) for edge, step in self.steps]
+        """``steps`` with each step halved (the row's chances are P(win) - P(lose))."""
+        self.harbour_goods: list[list[tuple[int, int]]] = [
+            [(r, self.rows[r][1]) for r in rows] for rows in self.harbour_rows]
+        """Each harbour's monopoly rows with their goods."""
 
     def bag_counts(self, st: StrozziState) -> dict[str, int]:
         """The tiles in the bag, counted: public, as every tile out of it is shown (G-3)."""
