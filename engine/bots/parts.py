@@ -208,13 +208,19 @@ class PositionCache(Generic[S, Pos]):
         """A fresh position of ``st``."""
         raise NotImplementedError
 
+    def other_position(self, st: S) -> Pos:
+        """A position of a state other than the last one asked about (a search's next
+        determinization, most often): fresh, unless the game keeps positions by their
+        contents."""
+        return self.new_position(st)
+
     def position(self, st: S) -> Pos:
         """The position of a state, reused while nothing it depends on changes."""
         key = self.position_key(st)
         pos = self._pos
         if pos is not None and self._pos_of is st and self._pos_key == key:
             return pos
-        pos = self._pos = self.new_position(st)
+        pos = self._pos = self.new_position(st) if self._pos_of is st else self.other_position(st)
         self._pos_of = st
         self._pos_key = key
         return pos
