@@ -177,6 +177,9 @@ class PositionCache(Generic[S, Pos]):
 
     STANDINGS = 4096
     """How many standings a valuation keeps at most."""
+    SHARE = True
+    """Whether positions share what they work out (``standing``, ``other_position``);
+    without, each works out its own (the tests compare the two)."""
 
     def __init__(self) -> None:
         self._pos: Pos | None = None
@@ -190,9 +193,9 @@ class PositionCache(Generic[S, Pos]):
     def standing(self, key: Hashable) -> int:
         """The number of the standing ``key``: the same while it is kept, never reused."""
         standings = self.standings
-        got = standings.get(key)
+        got = standings.get(key) if self.SHARE else None
         if got is None:
-            if len(standings) >= self.STANDINGS:
+            if len(standings) >= self.STANDINGS or not self.SHARE:
                 standings.clear()
                 for memo in self.memos:
                     memo.clear()
@@ -220,7 +223,10 @@ class PositionCache(Generic[S, Pos]):
         pos = self._pos
         if pos is not None and self._pos_of is st and self._pos_key == key:
             return pos
-        pos = self._pos = self.new_position(st) if self._pos_of is st else self.other_position(st)
+        if self._pos_of is st or not self.SHARE:
+            pos = self._pos = self.new_position(st)
+        else:
+            pos = self._pos = self.other_position(st)
         self._pos_of = st
         self._pos_key = key
         return pos
