@@ -162,12 +162,46 @@ Pos = TypeVar("Pos", default=object)
 class PositionCache(Generic[S, Pos]):
     """What a game's valuation shares: one cached position (``position``), rebuilt when
     the state, or what the position depends on (``position_key``), changes. Each bot's
-    valuation has its own, so no bot ever reads another's."""
+    valuation has its own, so no bot ever reads another's.
+
+    It also numbers ``standings``: the exact numbers a position works its worths out of
+    (its game's ``Position`` says which), so that a position equal in them to one seen
+    before (the same history in another determinization of a search, or a rollout that
+    came back to it) reuses its worths instead of working them out again. Worths are pure
+    functions of those numbers, so a decision is the same, to the last bit, with or
+    without them. The worths live in flat dictionaries (``memos``) keyed by a standing's
+    number: their keys and values are tuples of numbers, which the collector stops
+    tracking, where a dictionary per standing would be scanned at every full collection.
+    At most ``STANDINGS`` are kept; all are dropped when full.
+    """
+
+    STANDINGS = 4096
+    """How many standings a valuation keeps at most."""
+    SHARE = True
+    """Whether positions share what they work out (``standing``, ``other_position``);
+    without, each works out its own (the tests compare the two)."""
 
     def __init__(self) -> None:
         self._pos: Pos | None = None
         self._pos_of: S | None = None
         self._pos_key: Hashable = None
+        self.standings: dict[Hashable, int] = {}
+        self._numbered = 0
+        self.memos: tuple[dict[Any, Any], ...] = ()
+        """The game's flat worth caches, emptied with the standings."""
+
+    def standing(self, key: Hashable) -> int:
+        """The number of the standing ``key``: the same while it is kept, never reused."""
+        standings = self.standings
+        got = standings.get(key) if self.SHARE else None
+        if got is None:
+            if len(standings) >= self.STANDINGS or not self.SHARE:
+                standings.clear()
+                for memo in self.memos:
+                    memo.clear()
+            got = standings[key] = self._numbered
+            self._numbered += 1
+        return got
 
     def position_key(self, st: S) -> Hashable:
         """What a position of ``st`` depends on besides the state itself."""
@@ -177,13 +211,22 @@ class PositionCache(Generic[S, Pos]):
         """A fresh position of ``st``."""
         raise NotImplementedError
 
+    def other_position(self, st: S) -> Pos:
+        """A position of a state other than the last one asked about (a search's next
+        determinization, most often): fresh, unless the game keeps positions by their
+        contents."""
+        return self.new_position(st)
+
     def position(self, st: S) -> Pos:
         """The position of a state, reused while nothing it depends on changes."""
         key = self.position_key(st)
         pos = self._pos
         if pos is not None and self._pos_of is st and self._pos_key == key:
             return pos
-        pos = self._pos = self.new_position(st)
+        if self._pos_of is st or not self.SHARE:
+            pos = self._pos = self.new_position(st)
+        else:
+            pos = self._pos = self.other_position(st)
         self._pos_of = st
         self._pos_key = key
         return pos

@@ -42,6 +42,8 @@ halfway between face value and ours."""
 OURS, FACE, RACE, MAJORITIES, MIX = range(len(VALUATIONS))
 NO_CEILINGS = (-1,) * len(VALUATIONS)
 """The ceilings of a player the lot does not fit."""
+RECENT = 64
+"""How many positions of other states a valuation keeps (``other_position``)."""
 
 
 def expected_rank_payout(
@@ -431,6 +433,7 @@ class MediciValuation(PositionCache[MediciState, "Position"]):
         self.loans: bool = logic.loans
         self._paying: dict[int, tuple[list[int], list[int]]] = {}
         self._majorities: dict[tuple[int, ...], list[int]] = {}
+        self._recent: dict[tuple[object, ...], Position] = {}
 
     def paying(self, players: int, pc: PlayerCount) -> tuple[list[int], list[int]]:
         """The ship and track payout tables of ``players`` without their trailing zeros
@@ -461,4 +464,27 @@ class MediciValuation(PositionCache[MediciState, "Position"]):
     def new_position(self, st: MediciState) -> Position:
         """A fresh Position of ``st``."""
         return Position(self, st)
+
+    def other_position(self, st: MediciState) -> Position:
+        """A Position of another state: a kept one of a state with the same contents, else
+        fresh (and kept).
+
+        Each iteration of a search starts from a new determinization of the same view,
+        which hides a different pile (a Position reads only its size); a Position is a
+        pure function of what it reads, so a kept one gives the same worths to the last
+        bit, already worked out. Money is a list a Position reads live: it reads this
+        state's. At most ``RECENT`` are kept.
+        """
+        key = (st.day, len(st.pile) + st.pile_unknown, *st.money, *map(tuple, st.ships),
+               *map(tuple, st.tracks), *st.discards)
+        recent = self._recent
+        pos = recent.get(key)
+        if pos is None:
+            if len(recent) >= RECENT:
+                recent.clear()
+            pos = recent[key] = Position(self, st)
+        else:
+            pos.money = st.money
+            pos.st = st
+        return pos
 

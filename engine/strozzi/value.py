@@ -15,7 +15,7 @@ bag's contents, which are public, G-3).
 from __future__ import annotations
 
 import math
-from typing import cast
+from typing import Any, cast
 
 from engine.actions import Action
 from engine.bots.parts import PositionCache
@@ -57,18 +57,11 @@ def buyer_of(st: StrozziState) -> int:
     return buyer
 
 
-class Side:
-    """One player's expected standing in one harbour at round end: ship value and pushes."""
-
-    __slots__ = ("value", "value_var", "push", "push_var")
-
-    def __init__(
-        self, value: float, value_var: float, push: list[float], push_var: list[float]
-    ) -> None:
-        self.value = value
-        self.value_var = value_var
-        self.push = push
-        self.push_var = push_var
+Side = tuple[float, float, tuple[float, ...], tuple[float, ...]]
+"""One player's expected standing in one harbour at round end: ship value and its
+variance, and the pushes of each good and their variances. A plain tuple of numbers, so
+the collector stops tracking it: a search keeps thousands (``Position``'s caches, shared
+through ``val.standings``)."""
 
 
 class Position:
@@ -80,7 +73,7 @@ class Position:
 
     __slots__ = (
         "val", "st", "fill", "mean", "var", "share", "push_mean", "push_sq", "later",
-        "_harbour", "_pool", "_worth", "_side",
+        "sid", "_harbour", "_without", "_side", "_pool", "_worth", "_gain", "_standing",
     )
 
     def __init__(self, val: StrozziValuation, st: StrozziState) -> None:
@@ -115,9 +108,19 @@ class Position:
         self.later = max(0, val.rounds - st.round)
         self._harbour: dict[tuple[int, int, tuple[int, tuple[str, ...], int] | None],
                             tuple[float, float]] = {}
-        self._pool: dict[tuple[str, int, int, int, int], float] = {}
-        self._worth: dict[tuple[int, tuple[str, ...], int], float] = {}
+        self._without: dict[tuple[int, int, int], tuple[float, float]] = {}
         self._side: dict[tuple[int, int], Side | None] = {}
+        # Every worth below is a pure function of these numbers and of the ships, their
+        # harbours and the markers: a search meets the same standing again and again (the
+        # bag's order, all a determinization changes, is not among them), so what the
+        # bots ask (lots' worths, loads' gains, standings) is kept by standing, for every
+        # position with the same ones; the harbours and sides they come from are kept
+        # for this position only (fewer objects kept: the collector's work).
+        self.sid = val.standing((
+            self.later, self.mean, self.var, self.fill, *self.share, *self.push_mean,
+            *self.push_sq, *st.markers, *[h for placed in st.harbour for h in placed],
+            *[tuple(ship) for fleet in st.ships for ship in fleet]))
+        self._pool, self._worth, self._gain, self._standing = val.memos
 
     # -- one side of a harbour ------------------------------------------------------------
     def side(self, p: int, h: int, extra: tuple[int, list[str], int] | None) -> Side | None:
@@ -130,35 +133,45 @@ class Position:
         """
         if extra is None:
             key = (p, h)
-            if key in self._side:
-                return self._side[key]
-            got = self._side[key] = self.side(p, h, (-1, [], -1))
+            sides = self._side
+            if key in sides:
+                return sides[key]
+            got = sides[key] = self._side_of(p, h, -1, [], -1)
             return got
+        return self._side_of(p, h, *extra)
+
+    def _side_of(self, p: int, h: int, i: int, tiles: list[str], where: int) -> Side | None:
+        """``side`` with ship ``i`` (none: -1) holding ``tiles`` more, sent to ``where``.
+
+        Written out for speed, the same arithmetic as adding the tiles one by one: a
+        search asks this for every harbour it values."""
         val = self.val
-        st = self.st
         holds = val.holds
-        fleet = st.ships[p]
-        placed = list(st.harbour[p])
-        lots: list[list[str]] = list(fleet)
-        i, tiles, where = extra
-        if i >= 0:
-            lots[i] = fleet[i] + tiles
+        placed = self.st.harbour[p]
+        if i >= 0 and placed[i] != where:
+            placed = placed[:]
             placed[i] = where
         goods = len(val.goods)
         fill = self.fill
         if h in placed:
-            i = placed.index(h)
-            tiles = lots[i]
-            free = holds[i] - len(tiles)
-            value = sum(val.value[t] for t in tiles)
+            j = placed.index(h)
+            cards = self.st.ships[p][j]
+            if j == i:
+                cards = cards + tiles
+            free = holds[j] - len(cards)
+            worth = val.value
+            kind = val.kind
+            pushes = val.push
+            value = 0
             push = [0.0] * goods
-            for t in tiles:
-                g = val.kind[t]
+            for t in cards:
+                value += worth[t]
+                g = kind[t]
                 if g >= 0:
-                    push[g] += val.push[t]
+                    push[g] += pushes[t]
             expect = free * fill
         else:
-            empty = [holds[i] for i in range(len(holds)) if placed[i] < 0]
+            empty = [holds[k] for k in range(len(holds)) if placed[k] < 0]
             if not empty:
                 return None
             expect = sum(empty) / len(empty) * fill
@@ -172,7 +185,7 @@ class Position:
             n = expect * share[g]
             push[g] += n * push_mean[g]
             push_var[g] = n * (push_sq[g] - push_mean[g] * push_mean[g] * share[g])
-        return Side(value + expect * self.mean, expect * self.var, push, push_var)
+        return (value + expect * self.mean, expect * self.var, tuple(push), tuple(push_var))
 
     def harbour(self, p: int, h: int, extra: tuple[int, list[str], int] | None = None,
                 part: int = ALL) -> float:
@@ -186,38 +199,59 @@ class Position:
             return got[0]
         return got[1] if part == PRIZE else got[0] - got[1]
 
+    def without(self, p: int, x: int, ship: int, h: int, part: int = ALL) -> float:
+        """``harbour(p, x, (ship, [], h), part)`` for a free harbour ``x`` other than ``h``.
+
+        Harbour ``x`` only loses ``ship`` from the ships ``p`` may still send there (S-11),
+        so this is the same for every other harbour ``ship`` goes to, and for every ship of
+        as many holds: worked out once for them all.
+        """
+        key = (p, x, self.val.holds[ship])
+        got = self._without.get(key)
+        if got is None:
+            got = self._without[key] = self._harbour_parts(p, x, (ship, [], h))
+        if part == ALL:
+            return got[0]
+        return got[1] if part == PRIZE else got[0] - got[1]
+
     def _harbour_parts(
         self, p: int, h: int, extra: tuple[int, list[str], int] | None
     ) -> tuple[float, float]:
         """(all, prize) of ``harbour``."""
         val = self.val
-        mine = self.side(p, h, extra)
-        theirs = self.side(1 - p, h, None)
+        # No ship there counts as nothing (each number 0.0, as ``val.no_side`` holds).
+        a, a_var, a_push, a_spread = self.side(p, h, extra) or val.no_side
+        b, b_var, b_push, b_spread = self.side(1 - p, h, None) or val.no_side
         erf = math.erf
         got = 0.0
-        a = mine.value if mine else 0.0
-        b = theirs.value if theirs else 0.0
-        var = (mine.value_var if mine else 0.0) + (theirs.value_var if theirs else 0.0) + 0.25
+        var = a_var + b_var + 0.25
         got += val.prize * erf((a - b) / math.sqrt(2.0 * var))  # P(win) - P(lose)
         prize = got
         weight = 1.0 + ROW_KEEP * self.later
-        for r in val.harbour_rows[h]:
-            g = val.rows[r][1]
-            marker = self.st.markers[r]
+        markers = self.st.markers
+        sqrt = math.sqrt
+        steps = val.half_steps
+        for r, g in val.harbour_goods[h]:
+            marker = markers[r]
             at = -marker if p == 0 else marker  # S-4: negative is towards seat 0
-            shift = (mine.push[g] if mine else 0.0) - (theirs.push[g] if theirs else 0.0)
-            spread = (mine.push_var[g] if mine else 0.0) + (theirs.push_var[g] if theirs else 0.0)
+            shift = a_push[g] - b_push[g]
+            spread = a_spread[g] + b_spread[g]
             mid = at + shift
-            scale = SQRT2 * math.sqrt(spread + 0.2)
+            scale = SQRT2 * sqrt(spread + 0.2)
             row = 0.0
-            for edge, step in val.steps:
-                row += step * 0.5 * (erf((mid - edge) / scale) - erf((-mid - edge) / scale))
+            for edge, half in steps:  # half = step * 0.5, as ``step * 0.5 * x`` groups
+                row += half * (erf((mid - edge) / scale) - erf((-mid - edge) / scale))
             got += row * weight
         return got, prize
 
     def standing(self, p: int) -> float:
         """``p``'s expected harbour and row income this round, relative to the opponent."""
-        return sum(self.harbour(p, h) for h in range(len(self.val.harbours)))
+        key = (self.sid, p)
+        got = self._standing.get(key)
+        if got is None:
+            got = self._standing[key] = sum(
+                self.harbour(p, h) for h in range(len(self.val.harbours)))
+        return got
 
     # -- lots -------------------------------------------------------------------------------
     def loads(self, p: int, size: int) -> list[tuple[int, int, bool]]:
@@ -242,9 +276,13 @@ class Position:
                   part: int = ALL) -> float:
         """The change in ``p``'s relative standing (or its ``part``) from loading ``lot``
         onto ``ship`` in ``h``."""
-        gain = self.harbour(p, h, (ship, lot, h), part) - self.harbour(p, h, None, part)
-        if fresh:
-            gain += self.pool_shift(p, ship, h, part)
+        key = (self.sid, p, ship, h, fresh, tuple(lot), part)
+        gain = self._gain.get(key)
+        if gain is None:
+            gain = self.harbour(p, h, (ship, lot, h), part) - self.harbour(p, h, None, part)
+            if fresh:
+                gain += self.pool_shift(p, ship, h, part)
+            self._gain[key] = gain
         return gain
 
     def pool_shift(self, p: int, ship: int, h: int, part: int = ALL) -> float:
@@ -253,21 +291,21 @@ class Position:
         They can no longer expect that ship; this does not depend on the lot, so it is
         worked out once per ship and harbour.
         """
-        key = ("pool", p, ship, h, part)
+        key = (self.sid, p, ship, h, part)
         got = self._pool.get(key)
         if got is None:
             placed = self.st.harbour[p]
             got = 0.0
             for x in range(len(self.val.harbours)):
                 if x != h and x not in placed:
-                    got += self.harbour(p, x, (ship, [], h), part) - self.harbour(p, x, None, part)
+                    got += self.without(p, x, ship, h, part) - self.harbour(p, x, None, part)
             self._pool[key] = got
         return got
 
     def worth(self, p: int, lot: list[str], part: int = ALL) -> float:
         """What ``lot`` is worth to ``p`` (or to its ``part``): the best load, or 0 if
         discarding is better (S-10)."""
-        key = (p, tuple(lot), part)
+        key = (self.sid, p, tuple(lot), part)
         got = self._worth.get(key)
         if got is None:
             got = 0.0
@@ -302,6 +340,12 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         self.rounds: int = logic.rounds
         self.prize: int = logic.prize
         self.min_price: int = logic.min_price
+        none = (0.0,) * len(self.goods)
+        self.no_side: Side = (0.0, 0.0, none, none)
+        """The standing of a player with no ship in a harbour."""
+        # Positions' worths by standing (``PositionCache.standing``): pool shifts, lots'
+        # worths, loads' gains, standings.
+        self.memos: tuple[dict[Any, Any], ...] = ({}, {}, {}, {})
         self.tile_counts: dict[str, int] = {}
         for t in logic.tiles:
             self.tile_counts[t] = self.tile_counts.get(t, 0) + 1
@@ -314,6 +358,11 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
             if pay != before:
                 self.steps.append((space - 0.5, float(pay - before)))
             before = pay
+        self.half_steps = [(edge, step * 0.5) for edge, step in self.steps]
+        """``steps`` with each step halved (the row's chances are P(win) - P(lose))."""
+        self.harbour_goods: list[list[tuple[int, int]]] = [
+            [(r, self.rows[r][1]) for r in rows] for rows in self.harbour_rows]
+        """Each harbour's monopoly rows with their goods."""
 
     def bag_counts(self, st: StrozziState) -> dict[str, int]:
         """The tiles in the bag, counted: public, as every tile out of it is shown (G-3)."""
