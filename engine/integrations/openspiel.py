@@ -49,9 +49,10 @@ try:
     import numpy as np
     import pyspiel
 except ImportError as err:  # pragma: no cover  (the tests skip without the extra)
-    raise ImportError(
+    # A ModuleNotFoundError naming the missing module, so callers can tell which extra.
+    raise ModuleNotFoundError(
         "the OpenSpiel adapter needs the extra: pip install 'medici[openspiel]' "
-        f"(missing: {err.name})"
+        f"(missing: {err.name})", name=err.name
     ) from None
 
 from engine.actions import Action

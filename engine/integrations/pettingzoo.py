@@ -32,9 +32,10 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import AgentSelector, wrappers
 except ImportError as err:  # pragma: no cover  (the tests skip without the extra)
-    raise ImportError(
+    # A ModuleNotFoundError naming the missing module, so callers can tell which extra.
+    raise ModuleNotFoundError(
         "the PettingZoo adapter needs the extra: pip install 'medici[pettingzoo]' "
-        f"(missing: {err.name})"
+        f"(missing: {err.name})", name=err.name
     ) from None
 
 from engine.chance import Rng, fresh_seed
