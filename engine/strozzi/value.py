@@ -240,12 +240,11 @@ class Position:
         """Harbour ``h``'s expected worth to ``p`` relative to the opponent (S-14..S-16):
         all of it, or only its ``PRIZE`` or its ``ROWS``."""
         if extra is None:
-            got = self._plain_parts(p, h)
-        else:
-            key = (p, h, extra[0], tuple(extra[1]), extra[2])
-            got = self._harbour.get(key)
-            if got is None:
-                got = self._harbour[key] = self._harbour_parts(p, h, extra)
+            return _part(self._plain_parts(p, h), part)
+        key = (p, h, extra[0], tuple(extra[1]), extra[2])
+        got = self._harbour.get(key)
+        if got is None:
+            got = self._harbour[key] = self._harbour_parts(p, h, extra)
         return _part(got, part)
 
     def _plain_parts(self, p: int, h: int) -> tuple[float, float]:
@@ -346,7 +345,7 @@ class Position:
         onto ``ship`` in ``h``."""
         tiles = tuple(lot)
         key = (self.sid, p, ship, h, fresh, tiles, part)
-        gain = self._gain.get(key)
+        gain: float | None = self._gain.get(key)
         if gain is None:
             self._gains(p, tiles, part, [(ship, h, fresh)])
             gain = self._gain[key]
