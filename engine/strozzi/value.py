@@ -279,7 +279,7 @@ class Position:
             holds, ships = self._free[p]
             got = self._without[key] = self._parts(
                 p, x, self._expected(holds - self.val.holds[ship], ships - 1))
-        return _part(got, part)
+        return got[0] if part == ALL else _part(got, part)
 
     def _harbour_parts(
         self, p: int, h: int, extra: tuple[int, Sequence[str], int] | None
@@ -370,7 +370,10 @@ class Position:
                 got = harbours.get(where)
                 if got is None:
                     got = harbours[where] = self._parts(p, h, self._loaded(p, ship, tiles))
-                gain = _part(got, part) - _part(plain[h], part)
+                if part == ALL:  # ``_part`` written out for the usual part
+                    gain = got[0] - plain[h][0]
+                else:
+                    gain = _part(got, part) - _part(plain[h], part)
                 if fresh:
                     gain += self.pool_shift(p, ship, h, part)
                 gains[key] = gain
@@ -392,7 +395,8 @@ class Position:
             got = 0.0
             for x in range(len(plain)):
                 if x != h and x not in placed:
-                    got += self.without(p, x, ship, h, part) - _part(plain[x], part)
+                    got += self.without(p, x, ship, h, part) - (
+                        plain[x][0] if part == ALL else _part(plain[x], part))
             self._pool[key] = got
         return got
 
