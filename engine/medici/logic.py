@@ -9,7 +9,7 @@ from engine.actions import Action, Grammar, Legal, Span
 from engine.agreement import agree
 from engine.chance import Chance
 from engine.logic import Rules, deck_of, multiset_without
-from engine.lots import LotDrawing, LotState, LotWords
+from engine.lots import DRAW, STOP, LotDrawing, LotState, LotWords
 from engine.medici.schema import DEFAULTS
 from engine.medici.views import (
     BidEvent,
@@ -204,6 +204,15 @@ class MediciLogic(LotDrawing[MediciState]):
             if len(ship) < least:
                 least = len(ship)
         return cap - least
+
+    def legal_draw_stop(self, st: MediciState) -> list[Legal]:
+        """``LotDrawing.legal_draw_stop`` reading the pile in place (the kit reads it by
+        its name): it runs before nearly every other move of a game."""
+        lot = st.lot
+        size = len(lot) + 1
+        if size <= self.max_lot and (st.pile or st.pile_unknown) and self.has_room(st, size):
+            return [DRAW, STOP] if lot else [DRAW]
+        return [STOP] if lot else []
 
     def has_room(self, st: MediciState, size: int) -> bool:
         """M-8: whether a lot of ``size`` cards fits (``lot_room``), as soon as a ship
@@ -447,7 +456,11 @@ class MediciLogic(LotDrawing[MediciState]):
         seats = self._rounds[len(ships)][st.selector]
         for ship in ships:
             if len(ship) > most:
-                st.order = tuple([p for p in seats if len(ships[p]) <= most])
+                order = []  # a loop, not a comprehension (its own frame): at most auctions
+                for p in seats:
+                    if len(ships[p]) <= most:
+                        order.append(p)
+                st.order = tuple(order)
                 break
         else:
             st.order = seats  # every ship can take the lot (the usual case)
