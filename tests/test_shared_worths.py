@@ -334,3 +334,20 @@ def test_strozzi_worths_gains_and_standings_are_the_general_ones() -> None:
                         bits(g) for g in gains]
                     checked += 1
     assert checked > 2000
+
+
+def test_three_steps_written_out_are_the_steps_loop() -> None:
+    checked = 0
+    for val, st in strozzi_positions(6):
+        assert val.three_steps is not None  # the default rows pay in three steps
+        pos = Position(val, st)
+        looped = StrozziValuation(val.variant)
+        looped.three_steps = None
+        other = Position(looped, st)
+        for p in (0, 1):
+            for h in range(len(val.harbours)):
+                side = pos.side(p, h, None)
+                assert [bits(x) for x in pos._parts(p, h, side)] == [
+                    bits(x) for x in other._parts(p, h, side)]
+                checked += 1
+    assert checked > 1000

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from itertools import chain
+from operator import neg
 from typing import Any, cast
 
 from engine.actions import Action
@@ -122,7 +124,7 @@ class Position:
         self.weight = 1.0 + ROW_KEEP * self.later
         markers = st.markers
         # S-4: a marker's place seen from each seat (negative is towards seat 0).
-        self.signed = ([-m for m in markers], markers)
+        self.signed = (list(map(neg, markers)), markers)
         self._harbour: dict[tuple[int, int, int, tuple[str, ...], int], tuple[float, float]] = {}
         self._plains: list[list[tuple[float, float]]] | None = None
         self._without: dict[tuple[int, int, int], tuple[float, float]] = {}
@@ -174,9 +176,10 @@ class Position:
                 empty = [holds[k] for k in range(len(holds)) if placed[k] < 0]
                 self._free.append((sum(empty), len(empty)))
                 free = self._expected(sum(empty), len(empty))
-                plain.append([
-                    self._loaded(p, placed.index(h), ()) if h in placed else free
-                    for h in harbours])
+                sides: list[Side | None] = []
+                for h in harbours:  # loops, not comprehensions (their own frames)
+                    sides.append(self._loaded(p, placed.index(h), ()) if h in placed else free)
+                plain.append(sides)
         return plain
 
     def _unplaced(self, placed: list[int]) -> Side | None:
@@ -205,21 +208,17 @@ class Position:
         if got is not None:
             return got
         val = self.val
-        cards = self.st.ships[p][j]
-        if tiles:
-            cards = cards + list(tiles)
-        worth = val.value
-        kind = val.kind
-        pushes = val.push
+        info = val.tile_info
+        ship = self.st.ships[p][j]
         value = 0
         push = [0.0] * len(val.goods)
-        for t in cards:
-            value += worth[t]
-            g = kind[t]
+        for t in chain(ship, tiles) if tiles else ship:
+            worth, g, moves, _ = info[t]
+            value += worth
             if g >= 0:
-                push[g] += pushes[t]
+                push[g] += moves
         got = self._ship[key] = self._filled(
-            value, push, (val.holds[j] - len(cards)) * self.fill)
+            value, push, (val.holds[j] - len(ship) - len(tiles)) * self.fill)
         return got
 
     def _filled(self, value: int, push: list[float], expect: float) -> Side:
@@ -256,7 +255,9 @@ class Position:
         plains = self._plains
         if plains is None:
             sides = self._side or self._plain()
-            mine = [self._parts(0, h, sides[0][h]) for h in range(len(sides[0]))]
+            mine = []
+            for h, side in enumerate(sides[0]):
+                mine.append(self._parts(0, h, side))
             # The opponent's own standing is seat 0's turned around: every step of the sum
             # negates exactly (erf is odd; tests/test_shared_worths.py), and 0.0 - x keeps
             # a zero a plain zero, as the sum itself gives.
@@ -301,10 +302,17 @@ class Position:
         weight = self.weight
         signed = self.signed[p]
         steps = val.half_steps
+        three = val.three_steps
         for r, g in val.harbour_goods[h]:
             mid = signed[r] + (a_push[g] - b_push[g])
             neg = -mid
             scale = SQRT2 * sqrt(a_spread[g] + b_spread[g] + 0.2)
+            if three is not None:  # the usual three steps written out: the same sum
+                e0, h0, e1, h1, e2, h2 = three
+                got += (0.0 + h0 * (erf((mid - e0) / scale) - erf((neg - e0) / scale))
+                        + h1 * (erf((mid - e1) / scale) - erf((neg - e1) / scale))
+                        + h2 * (erf((mid - e2) / scale) - erf((neg - e2) / scale))) * weight
+                continue
             row = 0.0
             for edge, half in steps:  # half = step * 0.5, as ``step * 0.5 * x`` groups
                 row += half * (erf((mid - edge) / scale) - erf((neg - edge) / scale))
@@ -478,6 +486,9 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
             before = pay
         self.half_steps = [(edge, step * 0.5) for edge, step in self.steps]
         """``steps`` with each step halved (the row's chances are P(win) - P(lose))."""
+        self.three_steps: tuple[float, ...] | None = (
+            tuple(x for step in self.half_steps for x in step) if len(self.steps) == 3 else None)
+        """``half_steps`` flat when there are three (the usual rows), for the written-out sum."""
         self.harbour_goods: list[list[tuple[int, int]]] = [
             [(r, self.rows[r][1]) for r in rows] for rows in self.harbour_rows]
         """Each harbour's monopoly rows with their goods."""
