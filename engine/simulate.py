@@ -52,7 +52,8 @@ def play_random(variant: Variant | str, players: int, seed: int) -> Game:
     The policy is ``random_choice``'s, drawing from ``Rng(seed ^ POLICY_SALT)``: a seed
     gives the same game as in every earlier release. Every move comes from
     ``legal_actions()`` of the state it is played in, so it goes through the fast path,
-    ``Game.push``; the games are the same as through ``apply``.
+    ``Game.push`` (its body for a seeded game: the logic's ``perform``); the games are the
+    same as through ``apply``.
     """
     game = new_game(variant, players, seed=seed)
     rng = Rng(seed ^ POLICY_SALT)
