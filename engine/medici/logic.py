@@ -17,6 +17,7 @@ from engine.medici.views import (
     BuyEvent,
     DayEndEvent,
     DiscardEvent,
+    DrawEvent,
     FreeFillEvent,
     MediciPlayer,
     MediciSummary,
@@ -312,9 +313,22 @@ class MediciLogic(LotDrawing[MediciState]):
             if turn == len(st.order):
                 self._end_auction(st)
         elif kind == "draw":
-            self.perform_draw(st, st.selector)
+            # ``LotDrawing.perform_draw`` reading the pile in place (about a third of a
+            # game's moves; the kit reads the pile by its name).
+            pile = st.pile
+            if not pile:
+                self.continue_source(st)
+                pile = st.pile
+            if self._fire_draw:
+                self.pm.fire(st, "draw")
+            card = pile.pop()
+            st.lot.append(card)
+            drawn: DrawEvent = {"type": "draw", "player": st.selector, "card": card}
+            st.log.append(drawn)
         else:
-            self.perform_stop(st, st.selector)
+            stopped: MoveEvent = {"type": "stop", "player": st.selector}  # perform_stop's
+            st.log.append(stopped)
+            self.pm.fire(st, "stop")
 
     def _end_auction(self, st: MediciState) -> None:
         """M-10, M-11, M-12: everyone has bid or passed; the lot goes, then who goes on."""
