@@ -425,12 +425,9 @@ class Position:
 
 
 def _shipped(st: StrozziState) -> int:
-    """How many tiles the ships hold (a loop: asked for at every move of a search)."""
-    tiles = 0
-    for fleet in st.ships:
-        for ship in fleet:
-            tiles += len(ship)
-    return tiles
+    """How many tiles the ships hold (asked for at every move of a search)."""
+    mine, theirs = st.ships  # two players (S-2)
+    return sum(map(len, mine)) + sum(map(len, theirs))
 
 
 def _part(got: tuple[float, float], part: int) -> float:
