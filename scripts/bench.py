@@ -194,7 +194,8 @@ def worker(tree: Path, figure: str, work: dict[str, int]) -> dict[str, Any]:
         out["value"] = _peer_rate(os.environ["MEDICI_BENCH_PEER"], work["games"])
     out["compiled"] = sorted(
         name for name, m in list(sys.modules.items()) if name.split(".")[0] == "engine"
-        and not name.endswith("__mypyc") and isinstance(getattr(m, "__loader__", None), importlib.machinery.ExtensionFileLoader))
+        and not name.endswith("__mypyc")
+        and isinstance(getattr(m, "__loader__", None), importlib.machinery.ExtensionFileLoader))
     # Where every engine module used came from: the tree's own folder, none other.
     root = (tree / "engine").resolve()
     out["engine"] = str(root)
@@ -322,7 +323,7 @@ def compare(base: str, rounds: int, quick: bool, peer: str | None, only: list[st
         print(f"compiled: a copy of this tree in {native}, its modules compiled by mypyc "
               "(scripts/compile.py)")
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; {rounds} rounds, sides "
-          "alternating; at the start: " + _beside())
+          f"{'rotating' if native else 'alternating'}; at the start: " + _beside())
     figures = [f for f in FIGURES if not only or f in only]
     sides = [("new", ROOT), ("old", old)] + ([("native", native)] if native else [])
     results: dict[str, dict[str, list[Any]]] = {f: {k: [] for k, _ in sides} for f in figures}
