@@ -65,6 +65,37 @@ def test_random_playthrough_matches_engine_with_same_chance(name, params):
     assert [float(m) for m in ours.summary()["money"]] == state.returns()
 
 
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_python_answers_agree_with_the_cpp_state(name, params):
+    """The state answers ``is_chance_node`` and ``legal_actions`` in Python (no bridge);
+    at every node of random games they agree with OpenSpiel's C++ ``State``, which goes
+    through the hooks, for the player to act, every seat and chance."""
+    cpp_chance, cpp_legal = pyspiel.State.is_chance_node, pyspiel.State.legal_actions
+    game = pyspiel.load_game(name, params)
+    seats = [*range(game.num_players()), pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.TERMINAL]
+    checked = 0
+    for seed in range(3):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while True:
+            assert state.is_chance_node() is cpp_chance(state)
+            assert state.legal_actions() == cpp_legal(state)
+            for seat in seats:
+                try:
+                    expected = cpp_legal(state, seat)
+                except pyspiel.SpielError as err:
+                    with pytest.raises(pyspiel.SpielError, match=str(err)):
+                        state.legal_actions(seat)
+                else:
+                    assert state.legal_actions(seat) == expected, seat
+            checked += 1
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert state.legal_actions() == []
+    assert checked > 300
+
+
 def test_chance_nodes_give_card_shares_and_uniform_seats():
     game = pyspiel.load_game("python_medici", {"players": 3})
     state = game.new_initial_state()

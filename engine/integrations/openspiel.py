@@ -324,11 +324,32 @@ class Table:
             act = self.spiel.actions.action(action)
             # An id from a caller is checked once, here; ``resume`` then carries it out
             # unchecked (the fast path: ``Logic.perform``, as ``Game.push`` does).
-            game.logic.validate(game.state, act)
+            logic = game.logic
+            st = game.state
+            logic.validate(st, act)
             self.moves.append(act)  # written out only when the information state is asked
-            self.backup = game.state
+            self.ids.append(action)
+            if not logic.changes_before_chance(st, act):
+                # Most moves: carried out in place, as ``resume`` would with no outcome
+                # chosen yet (the chance source's script is empty between moves). One that
+                # runs out of chance left ``st`` as it was: it waits for its outcomes.
+                log = st.log
+                logged = len(log)
+                try:
+                    logic.perform(st, act)
+                except ChanceExhausted:
+                    del log[logged:]  # as ``resume`` does: the move is tried again whole
+                    self.backup = st
+                    self.pending = act
+                except BaseException:
+                    del log[logged:]
+                    raise
+                return
+            self.backup = st
             self.pending = act
             self.chance.script = []
+            self.resume()
+            return
         self.ids.append(action)
         self.resume()
 
@@ -446,6 +467,37 @@ class MediciSpielState(pyspiel.State):
         t = self._t
         game = t.game
         return t.pending is None and game is not None and game.is_over
+
+    # ``is_chance_node`` and ``legal_actions`` are answered here in Python as well as by
+    # the C++ ``State`` through the hooks (``current_player``, ``_legal_actions``,
+    # ``chance_outcomes``): a Python caller (the bench, OpenSpiel's Python algorithms) then
+    # skips the bridge, which costs more than the answer (``legal_actions`` through C++
+    # asks ``current_player`` twice and copies the list into C++ and back). C++ callers
+    # still go through the hooks; ``tests/test_openspiel_adapter.py`` checks both agree.
+    def is_chance_node(self) -> bool:
+        """Whether a chance outcome is wanted (the C++ answer, without the bridge)."""
+        return self._t.pending is not None
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Legal action ids of ``player`` (default: the one to act), ascending.
+
+        As OpenSpiel's C++ ``State.legal_actions`` answers: at a chance node the possible
+        outcomes, whoever is asked about; ``[]`` for a seat not to act and at the end;
+        SpielError for a pseudo-player (chance, terminal) while a seat acts.
+        """
+        t = self._t
+        if t.pending is not None:
+            return [outcome for outcome, _ in t.chance_outcomes()]
+        game = t.game
+        assert game is not None  # set up: no chance node is pending
+        st = game.state
+        actor = t.actors.get(st.phase)
+        mover = None if actor is None else actor(st)
+        if mover is None or player is None or player == mover:
+            return [] if mover is None else t.spiel.actions.legal_ids(game.legal_actions())
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
 
     def _legal_actions(self, player: int) -> list[int]:
         """Legal action ids of the player to act, ascending."""
