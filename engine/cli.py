@@ -45,9 +45,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(args_list)
     if args.version:
-        from engine import __version__
+        from engine import __version__, compiled
 
-        print(f"medici {__version__}")
+        native = compiled()
+        build = f"{len(native)} modules compiled (mypyc):" if native else "pure Python"
+        print("\n  ".join([f"medici {__version__}, {build}", *native]))
         return 0
     if args.command is None:
         return _shell(args_list)

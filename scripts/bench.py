@@ -1,8 +1,13 @@
 """Speed against this release: each target figure of issue 22 beside commit 61198a6's.
 
 Run: ``python scripts/bench.py`` (``--quick`` for a short run, ``--rounds N``, ``--base
-COMMIT``, ``--peer PATH``, ``--all`` to run the per-part sections ``scripts/bench_*.py``
-afterwards). Nothing here asserts a time.
+COMMIT``, ``--peer PATH``, ``--compiled``, ``--all`` to run the per-part sections
+``scripts/bench_*.py`` afterwards). Nothing here asserts a time.
+
+``--compiled`` adds a third side: a copy of this tree (as it is, changes included) with the
+modules ``scripts/compile.py`` lists compiled by mypyc, measured in the same rounds (the
+order of the three sides rotates) and printed in two more columns, its figure and its
+ratio to the base's. It needs what ``scripts/compile.py`` needs (mypy, a C compiler).
 
 How it measures. The base commit is checked out in a temporary git worktree. Every figure
 is measured in a fresh subprocess per side and round, each importing the engine from its
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.machinery
 import importlib.util
 import io
 import json
@@ -186,6 +192,10 @@ def worker(tree: Path, figure: str, work: dict[str, int]) -> dict[str, Any]:
         out["value"] = _record_kb(tree, work["loads"])
     elif figure == "peer":
         out["value"] = _peer_rate(os.environ["MEDICI_BENCH_PEER"], work["games"])
+    out["compiled"] = sorted(
+        name for name, m in list(sys.modules.items()) if name.split(".")[0] == "engine"
+        and not name.endswith("__mypyc")
+        and isinstance(getattr(m, "__loader__", None), importlib.machinery.ExtensionFileLoader))
     # Where every engine module used came from: the tree's own folder, none other.
     root = (tree / "engine").resolve()
     out["engine"] = str(root)
@@ -275,8 +285,30 @@ def _worktree(base: str) -> Path:
     return folder
 
 
-def compare(base: str, rounds: int, quick: bool, peer: str | None, only: list[str]) -> None:
-    """Measure every figure on both trees in alternating rounds and print the table."""
+def _compiled_copy() -> Path:
+    """A copy of this tree's files (tracked and new, not ignored) with its modules compiled."""
+    folder = Path(tempfile.mkdtemp(prefix="medici-compiled-"))
+    listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-co", "--exclude-standard",
+                             "-z"], capture_output=True, text=True, check=True).stdout
+    for name in filter(None, listed.split("\0")):
+        source = ROOT / name
+        if source.is_file():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, folder / name)
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "compile.py"), "--tree",
+                           str(folder)], capture_output=True, text=True)
+    if done.returncode != 0:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise SystemExit(f"--compiled: the build failed:\n{done.stdout[-2000:]}"
+                         f"{done.stderr[-2000:]}")
+    return folder
+
+
+def compare(base: str, rounds: int, quick: bool, peer: str | None, only: list[str],
+            compiled: bool = False) -> None:
+    """Measure every figure on both trees (three with ``compiled``) in rotating rounds and
+    print the table."""
+    native = _compiled_copy() if compiled else None
     old = _worktree(base)
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"}
     env.pop("MEDICI_CHECK_PUSH", None)
@@ -287,10 +319,14 @@ def compare(base: str, rounds: int, quick: bool, peer: str | None, only: list[st
                            capture_output=True, text=True).stdout.strip()
     print(f"this tree: {ROOT} at {head}{' (with changes)' if dirty else ''}; "
           f"base: {base} in {old}")
+    if native is not None:
+        print(f"compiled: a copy of this tree in {native}, its modules compiled by mypyc "
+              "(scripts/compile.py)")
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; {rounds} rounds, sides "
-          "alternating; at the start: " + _beside())
+          f"{'rotating' if native else 'alternating'}; at the start: " + _beside())
     figures = [f for f in FIGURES if not only or f in only]
-    results: dict[str, dict[str, list[Any]]] = {f: {"new": [], "old": []} for f in figures}
+    sides = [("new", ROOT), ("old", old)] + ([("native", native)] if native else [])
+    results: dict[str, dict[str, list[Any]]] = {f: {k: [] for k, _ in sides} for f in figures}
     peer_rates: list[float] = []
     try:
         for r in range(rounds):
@@ -298,9 +334,9 @@ def compare(base: str, rounds: int, quick: bool, peer: str | None, only: list[st
                 work = dict(FIGURES[figure][4])
                 if quick:
                     work = {k: max(1, v // QUICK[k]) for k, v in work.items()}
-                order = [("new", ROOT), ("old", old)]
-                if r % 2:
-                    order.reverse()
+                # Two sides alternate; three rotate, so each goes first, second and last.
+                order = (sides[::-1] if r % 2 else sides) if len(sides) == 2 else \
+                    sides[r % 3:] + sides[:r % 3]
                 for side, tree in order:
                     results[figure][side].append(_run_worker(tree, figure, work, env))
                 if figure == "issue4" and peer:
@@ -311,40 +347,74 @@ def compare(base: str, rounds: int, quick: bool, peer: str | None, only: list[st
         subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)],
                        check=False)
         shutil.rmtree(old, ignore_errors=True)
+        if native is not None:
+            shutil.rmtree(native, ignore_errors=True)
     print(f"at the end: {_beside()}")
+    for side, tree in sides:
+        ran = sorted({m for rounds in results.values() for r in rounds[side]
+                      for m in r["compiled"]})
+        if ran or side == "native":
+            print(f"{tree} ran {len(ran)} compiled engine modules"
+                  + (" (this tree was built in place: `python scripts/compile.py --clean` "
+                     "measures it pure)" if side == "new" else ""))
     print()
     _table(results, base, peer_rates)
 
 
+def _ratio(new: list[float], old: list[float],
+           higher: bool) -> tuple[float, float, float, float, float]:
+    """The base's median, the side's, the ratio of the medians (above 1: the side is
+    better), and the lowest and highest per-round ratio."""
+    a, b = statistics.median(old), statistics.median(new)
+    per = sorted((n / o if higher else o / n) for n, o in zip(new, old, strict=True))
+    return a, b, (b / a if higher else a / b), per[0], per[-1]
+
+
+def _goal(figure: str, target: float | None) -> str:
+    if figure.startswith("rollout"):
+        return "<= 10 µs"
+    return "" if target is None else f"{'>=' if target > 1 else 'no worse:'} {target:g}x"
+
+
+def _met(figure: str, target: float | None, ratio: float, value: float) -> str:
+    met = value <= 10 if figure.startswith("rollout") else target is None or ratio >= target
+    return "met" if met else "NOT met"
+
+
 def _table(results: dict[str, dict[str, list[Any]]], base: str, peer: list[float]) -> None:
-    print(f"{'figure':60} {base:>10} {'this tree':>10} {'ratio':>6}  (rounds)     target")
+    native = any("native" in sides for sides in results.values())
+    extra = f" {'compiled':>10} {'ratio':>6}  (rounds)   " if native else ""
+    print(f"{'figure':60} {base:>10} {'this tree':>10} {'ratio':>6}  (rounds)   {extra}  target")
     for figure, sides in results.items():
         label, unit, higher, target, _ = FIGURES[figure]
-        new = [r["value"] for r in sides["new"]]
-        old = [r["value"] for r in sides["old"]]
-        if any(v is None for v in new + old):
+        values = {side: [r["value"] for r in rounds] for side, rounds in sides.items()}
+        if any(v is None for vs in values.values() for v in vs):
             print(f"{label:60} skipped: OpenSpiel is not installed")
             continue
-        checks = {json.dumps(r.get("check")) for r in sides["new"] + sides["old"]}
-        a, b = statistics.median(old), statistics.median(new)
-        ratio = b / a if higher else a / b  # above 1: better
-        per = sorted((n / o if higher else o / n) for n, o in zip(new, old, strict=True))
-        goal = ""
-        if target is not None:
-            met = ratio >= target
-            goal = (f"{'>=' if target > 1 else 'no worse:'} {target:g}x "
-                    f"{'met' if met else 'NOT met'}")
-        if figure.startswith("rollout"):
-            goal = f"<= 10 µs {'met' if b <= 10 else 'NOT met'}"
-        print(f"{label + ' (' + unit + ')':60} {a:10.1f} {b:10.1f} {ratio:5.2f}x "
-              f" ({per[0]:.2f}-{per[-1]:.2f})  {goal}")
+        checks = {json.dumps(r.get("check")) for rounds in sides.values() for r in rounds}
+        a, b, ratio, low, high = _ratio(values["new"], values["old"], higher)
+        goal = _goal(figure, target)
+        if goal:
+            goal += " " + _met(figure, target, ratio, b)
+        line = (f"{label + ' (' + unit + ')':60} {a:10.1f} {b:10.1f} {ratio:5.2f}x "
+                f" ({low:.2f}-{high:.2f})")
+        if native:
+            _, c, cratio, clow, chigh = _ratio(values["native"], values["old"], higher)
+            line += f" {c:10.1f} {cratio:5.2f}x  ({clow:.2f}-{chigh:.2f})"
+            if goal:
+                goal += f" (compiled: {_met(figure, target, cratio, c)})"
+        print(f"{line}  {goal}")
         if len(checks) > 1:
-            print(f"{'':60} (the two sides played different games: {sorted(checks)})")
+            print(f"{'':60} (the sides played different games: {sorted(checks)})")
         if figure.startswith("mcts"):
-            wall_old = statistics.median(r["wall"] for r in sides["old"])
-            wall_new = statistics.median(r["wall"] for r in sides["new"])
-            print(f"{'   the same by the wall clock (it/s)':60} {wall_old:10.1f} {wall_new:10.1f} "
-                  f"{wall_new / wall_old:5.2f}x")
+            walls = {side: statistics.median(r["wall"] for r in rounds)
+                     for side, rounds in sides.items()}
+            line = (f"{'   the same by the wall clock (it/s)':60} {walls['old']:10.1f} "
+                    f"{walls['new']:10.1f} {walls['new'] / walls['old']:5.2f}x")
+            if native:
+                line += (f"{'':14} {walls['native']:10.1f} "
+                         f"{walls['native'] / walls['old']:5.2f}x")
+            print(line)
         if figure == "issue4" and peer:
             p = statistics.median(peer)
             print(f"{'   the public Python peer, same policy (games/s)':60} {p:10.1f} "
@@ -352,6 +422,9 @@ def _table(results: dict[str, dict[str, list[Any]]], base: str, peer: list[float
                   f"{'met' if b / p >= 1.5 else 'NOT met'}; base over peer {a / p:.2f}x)")
     print("ratio: above 1 is better for this tree (for µs and memory: the base's over ours); "
           "in brackets the lowest and highest per-round ratio")
+    if native:
+        print("compiled: this tree with scripts/compile.py's modules compiled by mypyc; its "
+              "ratio is to the base, as this tree's")
 
 
 def main() -> None:
@@ -364,6 +437,8 @@ def main() -> None:
                         help="the public Python peer's medici.py (see the docstring)")
     parser.add_argument("--only", nargs="*", default=[], choices=sorted(FIGURES),
                         help="measure only these figures")
+    parser.add_argument("--compiled", action="store_true",
+                        help="also measure this tree compiled by mypyc (scripts/compile.py)")
     parser.add_argument("--all", action="store_true",
                         help="then run the sections of scripts/bench_*.py on this tree")
     parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
@@ -375,7 +450,7 @@ def main() -> None:
     if args.peer and not Path(args.peer).is_file():
         raise SystemExit(f"--peer {args.peer}: no such file")
     rounds = args.rounds or (1 if args.quick else 3)
-    compare(args.base, rounds, args.quick, args.peer, args.only)
+    compare(args.base, rounds, args.quick, args.peer, args.only, args.compiled)
     if args.all:
         sys.path.insert(0, str(ROOT))
         for path in sorted(Path(__file__).parent.glob("bench_*.py")):

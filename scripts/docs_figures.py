@@ -290,6 +290,13 @@ FIGURES: dict[str, Figure] = {f.name: f for f in [
            tested=False,
            notes={"untested": "it checks the base commit out in a temporary git worktree, "
                               "which a test run should not do"}),
+    Figure("bench-compiled", "docs/performance.md",
+           ("python scripts/bench.py --rounds 3 --compiled",),
+           ("python scripts/bench.py --quick --compiled",),
+           as_text, "the speed targets: pure, compiled and the last release, one run (~6 min)",
+           tested=False,
+           notes={"untested": "it checks the base commit out in a temporary git worktree and "
+                              "compiles a copy of the tree, which a test run should not do"}),
     Figure("bench-sections", "docs/performance.md",
            tuple(f"python scripts/bench_{part}.py" for part in SECTIONS),
            tuple(f"python scripts/bench_{part}.py --quick" for part in SECTIONS),

@@ -65,3 +65,25 @@ def unpacked_wheel(tmp_path_factory: pytest.TempPathFactory) -> UnpackedWheel:
         names = frozenset(archive.namelist())
         archive.extractall(where / "site")
     return UnpackedWheel(where / "site", names)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Refuse to test a compiled module older than its source: Python would import the
+    extension, so the tests would run yesterday's code (``scripts/compile.py`` again, or
+    ``--clean``)."""
+    import importlib.machinery
+
+    import engine
+
+    package = Path(engine.__file__).parent
+    stale = []
+    for name in engine.compiled():
+        source = package.parent.joinpath(*name.split(".")).with_suffix(".py")
+        built = [package.parent.joinpath(*name.split(".")[:-1], name.split(".")[-1] + s)
+                 for s in importlib.machinery.EXTENSION_SUFFIXES]
+        newest = max((p.stat().st_mtime for p in built if p.exists()), default=0.0)
+        if source.stat().st_mtime > newest:
+            stale.append(str(source.relative_to(package.parent)))
+    if stale:
+        pytest.exit(f"compiled modules older than their sources: {', '.join(stale)}; run "
+                    "`python scripts/compile.py` again, or `--clean` for pure Python", 2)

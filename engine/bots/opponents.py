@@ -180,7 +180,10 @@ class Beliefs:
     def mean_share(self, player: int) -> float:
         """The expected share of its own valuation's worth ``player`` pays at most."""
         weights = self.weights[player]
-        return sum(f * w for w, (_, f) in zip(weights, self._types, strict=True)) / sum(weights)
+        # The float start: compiled by mypyc, one sum() divided by another fails at run time
+        # ("int object expected"), each being typed float-or-int 0; the value is the same.
+        return sum(f * w for w, (_, f) in zip(weights, self._types, strict=True)) / sum(
+            weights, 0.0)
 
     def likeliest(self, player: int) -> tuple[str, float]:
         """The valuation that best explains ``player``'s moves, and its weight (0..1)."""

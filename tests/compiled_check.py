@@ -1,0 +1,99 @@
+"""Seeded games whose every event and final money a compiled build must reproduce.
+
+``python tests/compiled_check.py`` prints them as JSON from the engine as it imports
+(compiled where an extension module sits beside its source); ``--pure`` imports every
+``engine`` module from its ``.py`` source even so, and checks that it did. The test
+(``tests/test_compiled.py``) compares the two, so the pure run is the reference.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import sys
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+RANDOM_GAMES = [("medici", 4, range(12)), ("medici", 6, range(4)),
+                ("medici-vs-strozzi", 2, range(12))]
+"""(variant, players, seeds) played by ``play_random``."""
+BOT_GAMES = [
+    ("medici", ["mcts:150", "greedy", "thrifty", "random"], 1),
+    ("medici", ["greedy", "racer", "greedy"], 2),
+    ("medici-vs-strozzi", ["mcts:150", "greedy"], 1),
+    ("medici-vs-strozzi", ["greedy", "spoiler"], 3),
+]
+"""(variant, bots, seed): whole games by iteration-capped bots (deterministic at any load)."""
+
+
+class SourceOnly(importlib.abc.MetaPathFinder):
+    """Finds ``engine`` modules as usual, but from their ``.py`` where an extension is."""
+
+    def find_spec(self, name: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        """The source's spec in place of a compiled module's."""
+        if name.partition(".")[0] != "engine":
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is None or not isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
+            return spec
+        assert spec.origin is not None
+        source = Path(spec.origin).with_name(name.rpartition(".")[2] + ".py")
+        return importlib.util.spec_from_file_location(name, source)
+
+
+def extension_modules() -> list[str]:
+    """The ``engine`` modules imported so far that are extension modules (mypyc's shared
+    library, ``engine.native__mypyc``, apart)."""
+    return sorted(name for name, module in list(sys.modules.items())
+                  if name.partition(".")[0] == "engine" and not name.endswith("__mypyc")
+                  and isinstance(getattr(module, "__loader__", None),
+                                 importlib.machinery.ExtensionFileLoader))
+
+
+def games() -> dict[str, Any]:
+    """Every game's events and money, and which engine modules ran compiled."""
+    from engine import load_variant, new_game
+    from engine.bots import make_bot, seat_seed
+    from engine.simulate import play_random
+
+    out: dict[str, Any] = {}
+    for name, players, seeds in RANDOM_GAMES:
+        var = load_variant(name)
+        for seed in seeds:
+            game = play_random(var, players, seed)
+            out[f"random {name} {players}p seed {seed}"] = _record(game)
+    for name, bots, seed in BOT_GAMES:
+        game = new_game(name, len(bots), seed=seed)
+        players = [make_bot(spec, seat_seed(seed, seat)) for seat, spec in enumerate(bots)]
+        while not game.is_over:
+            seat = game.current_player
+            assert seat is not None
+            game.apply(players[seat].choose(game.view(seat), game.legal_actions(),
+                                            game.variant))
+        out[f"{name} {','.join(bots)} seed {seed}"] = _record(game)
+    return {"games": out, "compiled": extension_modules()}
+
+
+def _record(game: Any) -> dict[str, Any]:
+    return {"events": json.loads(json.dumps(list(game.events), default=repr)),
+            "money": game.summary()["money"]}
+
+
+def main() -> None:
+    """Print the games as JSON (``--pure``: from the sources only)."""
+    if "--pure" in sys.argv[1:]:
+        sys.meta_path.insert(0, SourceOnly())
+    result = games()
+    if "--pure" in sys.argv[1:] and result["compiled"]:
+        raise SystemExit(f"--pure still imported compiled modules: {result['compiled']}")
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
