@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import engine.game as game_module
 from engine.actions import Action, Legal, Span, amount_action
 from engine.chance import BELOW_LIMITS, Rng, below_limit
 from engine.game import Game, new_game
+from engine.logic import State
 from engine.rules import Variant
 
 Policy = Callable[[Game, Rng], Action]
@@ -37,24 +39,36 @@ POLICY_SALT = 0x5DEECE66D
 """Mixed into a game's seed to seed ``play_random``'s policy: its own SplitMix64 stream."""
 
 
+def _pushing(game: Game) -> Callable[[State, Action], None]:
+    """``logic.perform``'s signature, moving through ``game.push`` (and its checks)."""
+    def push(_: State, action: Action) -> None:
+        game.push(action)
+    return push
+
+
 def play_random(variant: Variant | str, players: int, seed: int) -> Game:
     """One game played to the end by random legal actions (deterministic for a seed).
 
     The policy is ``random_choice``'s, drawing from ``Rng(seed ^ POLICY_SALT)``: a seed
     gives the same game as in every earlier release. Every move comes from
     ``legal_actions()`` of the state it is played in, so it goes through the fast path,
-    ``Game.push``; the games are the same as through ``apply``.
+    ``Game.push`` (its body for a seeded game: the logic's ``perform``); the games are the
+    same as through ``apply``.
     """
     game = new_game(variant, players, seed=seed)
     rng = Rng(seed ^ POLICY_SALT)
     ahead: list[int] = []  # the policy's next SplitMix64 outputs
     k = 0
-    push = game.push
-    legal = game.legal_actions
-    final = game.logic.pm.final_states
+    logic = game.logic
     st = game.state  # a seeded game keeps its state object: push never replaces it
+    # ``Game.push`` and ``Game.legal_actions`` inlined, as they are for a seeded game: the
+    # phase's offer, then ``logic.perform``, two calls less a move (``push`` itself while
+    # ``CHECK_PUSH`` asks for its checks).
+    perform = _pushing(game) if game_module.CHECK_PUSH else logic.perform
+    offers = logic.offers
+    final = logic.pm.final_states
     while st.phase not in final:
-        options = legal()
+        options = offers[st.phase](st)
         n = len(options)
         entry = options[0]
         # random_choice with Rng.below inlined (its draws, in order): two calls less a move.
@@ -80,7 +94,7 @@ def play_random(variant: Variant | str, players: int, seed: int) -> Game:
                 if z < limit:
                     break
             entry = amount_action(entry.kind, lo + z % n)
-        push(entry)  # type: ignore[arg-type]
+        perform(st, entry)  # type: ignore[arg-type]
     return game
 
 

@@ -90,6 +90,25 @@ def test_play_random_is_the_game_apply_plays() -> None:
             assert engine.replay(game.events).view() == game.view()
 
 
+def test_play_random_checks_its_moves_while_check_push_asks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fast = play_random("medici", 4, 11)
+    checked: list[Action] = []
+    apply = engine.Game.apply
+
+    def counting(self: engine.Game, action: object) -> engine.Game:
+        checked.append(action)  # type: ignore[arg-type]
+        return apply(self, action)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine.game, "CHECK_PUSH", True)
+    monkeypatch.setattr(engine.Game, "apply", counting)
+    slow = play_random("medici", 4, 11)
+    moves = [e for e in slow.events if e["type"] in ("draw", "stop", "bid", "pass")]
+    assert len(checked) == len(moves) > 100  # every move through the checked door
+    assert slow.events == fast.events
+
+
 def test_push_out_of_given_chance_leaves_the_game_as_it_was() -> None:
     # The pile's first card is given, the second is not: the second draw needs chance.
     game = engine.new_game("medici", ["Ann", "Bo", "Cy"], chance={"orders": [["fur:3"]],

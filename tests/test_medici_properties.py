@@ -22,6 +22,7 @@ import engine
 from engine.actions import Action, Span
 from engine.chance import Rng
 from engine.game import Game
+from engine.simulate import random_choice
 
 CARDS = Counter(
     [f"{c}:{v}" for c in ("cloth", "fur", "grain", "dye", "spice") for v in (0, 1, 2, 3, 4, 5, 5)]
@@ -302,3 +303,25 @@ def test_legal_actions_are_accepted_and_match_is_legal(players, seed, steps):
         for action in candidates[:3] + candidates[-2:]:
             assert game.is_legal(action) and game.is_legal(str(action))
             game.clone().apply(action)
+
+
+@pytest.mark.parametrize(("variant", "players"), [
+    ("medici", 3), ("medici", 6), ("medici-own-lot-limit", 4),
+])
+def test_draw_and_stop_are_offered_exactly_when_the_rules_accept_them(
+    variant: str, players: int,
+) -> None:
+    """M-8: the selecting offer (written out for speed) is what the rule checks allow."""
+    draw, stop = Action("draw"), Action("stop")
+    seen = Counter()
+    for seed in range(40):
+        game = engine.new_game(variant, players, seed=seed)
+        rng = Rng(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            if game.phase == "selecting":
+                for action in (draw, stop):
+                    assert (action in legal) == game.is_legal(action)
+                    seen[action in legal, action.kind] += 1
+            game.push(random_choice(legal, rng))
+    assert seen[False, "draw"] > 20 and seen[True, "draw"] > 200  # both kinds of answer

@@ -224,3 +224,130 @@ def test_a_harbour_without_a_ship_sent_elsewhere_is_the_one_worked_out() -> None
                         assert fresh_pos.without(p, x, ship, h, part) == alone
                         checked += 1
     assert checked > 500
+
+
+def general_numbers(val: StrozziValuation, st: StrozziState) -> tuple[object, ...]:
+    """A Strozzi position's bag numbers as first written: the bag counted, then each sum
+    over it by itself."""
+    value, kind, push = val.value, val.kind, val.push
+    goods = len(val.goods)
+    bag = val.bag_counts(st)
+    count = sum(bag.values())
+    mean = sum(value[t] * c for t, c in bag.items()) / count if count else 0.0
+    var = sum((value[t] - mean) ** 2 * c for t, c in bag.items()) / count if count else 0.0
+    per_good = [0] * goods
+    push_sum = [0.0] * goods
+    push_sq = [0.0] * goods
+    for t, c in bag.items():
+        if kind[t] >= 0:
+            per_good[kind[t]] += c
+            push_sum[kind[t]] += push[t] * c
+            push_sq[kind[t]] += push[t] * push[t] * c
+    free = sum(h - len(t) for fleet in st.ships for h, t in zip(val.holds, fleet, strict=True))
+    return (
+        mean, var, [c / count if count else 0.0 for c in per_good],
+        [push_sum[g] / per_good[g] if per_good[g] else 0.0 for g in range(goods)],
+        [push_sq[g] / per_good[g] if per_good[g] else 0.0 for g in range(goods)],
+        min(1.0, 0.8 * count / free) if free else 0.0,
+    )
+
+
+def bits(x: float) -> str:
+    """A float to the last bit, the sign of a zero included."""
+    return float(x).hex()
+
+
+def flat(numbers: tuple[object, ...]) -> list[str]:
+    """Numbers and lists of numbers, each to the last bit."""
+    out = []
+    for x in numbers:
+        out += [bits(y) for y in x] if isinstance(x, list) else [bits(x)]  # type: ignore[arg-type]
+    return out
+
+
+def test_a_strozzi_position_reads_the_bag_as_counting_it_first() -> None:
+    checked = 0
+    for val, st in strozzi_positions(10):
+        pos = Position(val, st)
+        mine = (pos.mean, pos.var, pos.share, pos.push_mean, pos.push_sq, pos.fill)
+        assert flat(mine) == flat(general_numbers(val, st))
+        checked += 1
+    assert checked > 500
+
+
+def test_erf_is_odd_to_the_last_bit() -> None:
+    # What reading the opponent's standing as seat 0's turned around rests on.
+    rng = Rng(5)
+    for _ in range(20000):
+        x = (rng.below(2**53) / 2**53 - 0.5) * 2.0 ** (rng.below(14) - 8)
+        assert bits(math.erf(-x)) == bits(-math.erf(x))
+
+
+def general_parts(pos: Position, p: int, h: int, extra: tuple[int, list[str], int],
+                  part: int) -> float:
+    """One part of ``general_harbour``."""
+    got, prize = general_harbour(pos, p, h, extra)
+    return got if part == ALL else prize if part == PRIZE else got - prize
+
+
+def general_worth(pos: Position, p: int, lot: list[str], part: int) -> tuple[float, list[float]]:
+    """``Position.worth`` and each load's gain as first written: every harbour worked out
+    by ``general_harbour`` for each player, nothing kept."""
+    val, st = pos.val, pos.st
+    none = (-1, [], -1)
+    best = 0.0
+    gains = []
+    for ship, h, fresh in pos.loads(p, len(lot)):
+        gain = general_parts(pos, p, h, (ship, lot, h), part) - general_parts(pos, p, h, none, part)
+        if fresh:
+            shift = 0.0
+            for x in range(len(val.harbours)):
+                if x != h and x not in st.harbour[p]:
+                    shift += (general_parts(pos, p, x, (ship, [], h), part)
+                              - general_parts(pos, p, x, none, part))
+            gain += shift
+        gains.append(gain)
+        best = max(best, gain)
+    return best, gains
+
+
+def test_strozzi_worths_gains_and_standings_are_the_general_ones() -> None:
+    checked = 0
+    for val, st in strozzi_positions(8):
+        pos = Position(val, st)
+        lots = [st.lot] if st.lot else []
+        lots += [[t] for t in sorted(val.bag_counts(st))[:2]]
+        for p in (0, 1):
+            standing = sum(general_parts(pos, p, h, (-1, [], -1), ALL)
+                           for h in range(len(val.harbours)))
+            assert bits(pos.standing(p)) == bits(standing)
+            for h in range(len(val.harbours)):
+                for part in (ALL, PRIZE, ROWS):
+                    assert bits(pos.harbour(p, h, None, part)) == bits(
+                        general_parts(pos, p, h, (-1, [], -1), part))
+            for lot in lots:
+                for part in (ALL, PRIZE, ROWS):
+                    best, gains = general_worth(pos, p, lot, part)
+                    assert bits(pos.worth(p, lot, part)) == bits(best)
+                    assert [bits(pos.load_gain(p, ship, h, fresh, lot, part))
+                            for ship, h, fresh in pos.loads(p, len(lot))] == [
+                        bits(g) for g in gains]
+                    checked += 1
+    assert checked > 2000
+
+
+def test_three_steps_written_out_are_the_steps_loop() -> None:
+    checked = 0
+    for val, st in strozzi_positions(6):
+        assert val.three_steps is not None  # the default rows pay in three steps
+        pos = Position(val, st)
+        looped = StrozziValuation(val.variant)
+        looped.three_steps = None
+        other = Position(looped, st)
+        for p in (0, 1):
+            for h in range(len(val.harbours)):
+                side = pos.side(p, h, None)
+                assert [bits(x) for x in pos._parts(p, h, side)] == [
+                    bits(x) for x in other._parts(p, h, side)]
+                checked += 1
+    assert checked > 1000

@@ -9,7 +9,7 @@ from engine.actions import Action, Grammar, Legal, Span
 from engine.agreement import agree
 from engine.chance import Chance
 from engine.logic import Rules, deck_of, multiset_without
-from engine.lots import LotDrawing, LotState, LotWords
+from engine.lots import DRAW, STOP, LotDrawing, LotState, LotWords
 from engine.medici.schema import DEFAULTS
 from engine.medici.views import (
     BidEvent,
@@ -17,6 +17,7 @@ from engine.medici.views import (
     BuyEvent,
     DayEndEvent,
     DiscardEvent,
+    DrawEvent,
     FreeFillEvent,
     MediciPlayer,
     MediciSummary,
@@ -205,6 +206,23 @@ class MediciLogic(LotDrawing[MediciState]):
                 least = len(ship)
         return cap - least
 
+    def legal_draw_stop(self, st: MediciState) -> list[Legal]:
+        """``LotDrawing.legal_draw_stop`` reading the pile in place (the kit reads it by
+        its name): it runs before nearly every other move of a game."""
+        lot = st.lot
+        size = len(lot) + 1
+        if size <= self.max_lot and (st.pile or st.pile_unknown):
+            # ``has_room`` written out (M-8): a ship with room for the lot one card larger.
+            most = st.pc["ship_capacity"] - size
+            if self.lot_limit_self:
+                if len(st.ships[st.selector]) <= most:
+                    return [DRAW, STOP] if lot else [DRAW]
+            else:
+                for ship in st.ships:
+                    if len(ship) <= most:
+                        return [DRAW, STOP] if lot else [DRAW]
+        return [STOP] if lot else []
+
     def has_room(self, st: MediciState, size: int) -> bool:
         """M-8: whether a lot of ``size`` cards fits (``lot_room``), as soon as a ship
         with the room is found (asked before every draw)."""
@@ -303,9 +321,22 @@ class MediciLogic(LotDrawing[MediciState]):
             if turn == len(st.order):
                 self._end_auction(st)
         elif kind == "draw":
-            self.perform_draw(st, st.selector)
+            # ``LotDrawing.perform_draw`` reading the pile in place (about a third of a
+            # game's moves; the kit reads the pile by its name).
+            pile = st.pile
+            if not pile:
+                self.continue_source(st)
+                pile = st.pile
+            if self._fire_draw:
+                self.pm.fire(st, "draw")
+            card = pile.pop()
+            st.lot.append(card)
+            drawn: DrawEvent = {"type": "draw", "player": st.selector, "card": card}
+            st.log.append(drawn)
         else:
-            self.perform_stop(st, st.selector)
+            stopped: MoveEvent = {"type": "stop", "player": st.selector}  # perform_stop's
+            st.log.append(stopped)
+            self.pm.fire(st, "stop")
 
     def _end_auction(self, st: MediciState) -> None:
         """M-10, M-11, M-12: everyone has bid or passed; the lot goes, then who goes on."""
@@ -447,7 +478,11 @@ class MediciLogic(LotDrawing[MediciState]):
         seats = self._rounds[len(ships)][st.selector]
         for ship in ships:
             if len(ship) > most:
-                st.order = tuple([p for p in seats if len(ships[p]) <= most])
+                order = []  # a loop, not a comprehension (its own frame): at most auctions
+                for p in seats:
+                    if len(ships[p]) <= most:
+                        order.append(p)
+                st.order = tuple(order)
                 break
         else:
             st.order = seats  # every ship can take the lot (the usual case)

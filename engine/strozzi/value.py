@@ -15,6 +15,9 @@ bag's contents, which are public, G-3).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from itertools import chain
+from operator import neg
 from typing import Any, cast
 
 from engine.actions import Action
@@ -73,43 +76,62 @@ class Position:
 
     __slots__ = (
         "val", "st", "fill", "mean", "var", "share", "push_mean", "push_sq", "later",
-        "sid", "_harbour", "_without", "_side", "_pool", "_worth", "_gain", "_standing",
+        "unit", "sid", "weight", "signed", "_harbour", "_plains", "_without", "_side", "_ship",
+        "_expect", "_free",
+        "_pool", "_worth", "_gain", "_standing",
     )
 
     def __init__(self, val: StrozziValuation, st: StrozziState) -> None:
         self.val = val
         self.st = st
-        value = val.value
-        kind = val.kind
-        push = val.push
+        info = val.tile_info
         goods = len(val.goods)
-        bag = val.bag_counts(st)
-        count = sum(bag.values())
-        total = sum(value[t] * c for t, c in bag.items())
-        self.mean = total / count if count else 0.0
-        self.var = (
-            sum((value[t] - self.mean) ** 2 * c for t, c in bag.items()) / count if count else 0.0
-        )
+        count = 0
+        total = 0
         per_good = [0] * goods
         push_sum = [0.0] * goods
         push_sq = [0.0] * goods
-        for t, c in bag.items():
-            g = kind[t]
-            if g >= 0:
-                per_good[g] += c
-                push_sum[g] += push[t] * c
-                push_sq[g] += push[t] * push[t] * c
-        self.share = [c / count if count else 0.0 for c in per_good]
-        self.push_mean = [push_sum[g] / per_good[g] if per_good[g] else 0.0 for g in range(goods)]
-        self.push_sq = [push_sq[g] / per_good[g] if per_good[g] else 0.0 for g in range(goods)]
-        holds = val.holds
-        free = sum(h - len(t) for fleet in st.ships for h, t in zip(holds, fleet, strict=True))
+        kept = []
+        # One pass over the bag (``val.bag_counts``, in its order) for the sums of whole
+        # numbers (exact in any order), then the variance about the mean in that order,
+        # as it was always summed.
+        for t, c in val.left(st).items():
+            if c > 0:
+                worth, g, push, square = info[t]
+                kept.append((worth, c))
+                count += c
+                total += worth * c
+                if g >= 0:
+                    per_good[g] += c
+                    push_sum[g] += push * c
+                    push_sq[g] += square * c
+        self.mean = mean = total / count if count else 0.0
+        self.var = sum([(worth - mean) ** 2 * c for worth, c in kept]) / count if count else 0.0
+        share = self.share = [0.0] * goods
+        push_mean = self.push_mean = [0.0] * goods
+        unit = self.unit = [0.0] * goods  # each good's push variance a tile more, by share
+        square_mean = self.push_sq = [0.0] * goods
+        for g in range(goods):
+            if count:
+                share[g] = per_good[g] / count
+            if per_good[g]:
+                push_mean[g] = push_sum[g] / per_good[g]
+                square_mean[g] = push_sq[g] / per_good[g]
+            unit[g] = square_mean[g] - push_mean[g] * push_mean[g] * share[g]
+        free = val.all_holds - _shipped(st)
         self.fill = min(1.0, FILL * count / free) if free else 0.0
         self.later = max(0, val.rounds - st.round)
-        self._harbour: dict[tuple[int, int, tuple[int, tuple[str, ...], int] | None],
-                            tuple[float, float]] = {}
+        self.weight = 1.0 + ROW_KEEP * self.later
+        markers = st.markers
+        # S-4: a marker's place seen from each seat (negative is towards seat 0).
+        self.signed = (list(map(neg, markers)), markers)
+        self._harbour: dict[tuple[int, int, int, tuple[str, ...], int], tuple[float, float]] = {}
+        self._plains: list[list[tuple[float, float]]] | None = None
         self._without: dict[tuple[int, int, int], tuple[float, float]] = {}
-        self._side: dict[tuple[int, int], Side | None] = {}
+        self._side: list[list[Side | None]] | None = None
+        self._free: list[tuple[int, int]] = []  # each player's unassigned holds and ships
+        self._ship: dict[tuple[int, int, tuple[str, ...]], Side] = {}
+        self._expect: dict[float, Side] = {}
         # Every worth below is a pure function of these numbers and of the ships, their
         # harbours and the markers: a search meets the same standing again and again (the
         # bag's order, all a determinization changes, is not among them), so what the
@@ -118,12 +140,12 @@ class Position:
         # for this position only (fewer objects kept: the collector's work).
         self.sid = val.standing((
             self.later, self.mean, self.var, self.fill, *self.share, *self.push_mean,
-            *self.push_sq, *st.markers, *[h for placed in st.harbour for h in placed],
+            *self.push_sq, *markers, *[h for placed in st.harbour for h in placed],
             *[tuple(ship) for fleet in st.ships for ship in fleet]))
         self._pool, self._worth, self._gain, self._standing = val.memos
 
     # -- one side of a harbour ------------------------------------------------------------
-    def side(self, p: int, h: int, extra: tuple[int, list[str], int] | None) -> Side | None:
+    def side(self, p: int, h: int, extra: tuple[int, Sequence[str], int] | None) -> Side | None:
         """Player ``p``'s expected ship in harbour ``h``; ``extra`` = (ship, tiles, harbour) added.
 
         None when the player will have no ship there this round.
@@ -132,72 +154,115 @@ class Position:
         harbour expects the average of the unassigned ships, filled on average.
         """
         if extra is None:
-            key = (p, h)
-            sides = self._side
-            if key in sides:
-                return sides[key]
-            got = sides[key] = self._side_of(p, h, -1, [], -1)
-            return got
-        return self._side_of(p, h, *extra)
-
-    def _side_of(self, p: int, h: int, i: int, tiles: list[str], where: int) -> Side | None:
-        """``side`` with ship ``i`` (none: -1) holding ``tiles`` more, sent to ``where``.
-
-        Written out for speed, the same arithmetic as adding the tiles one by one: a
-        search asks this for every harbour it values."""
-        val = self.val
-        holds = val.holds
+            return self._plain()[p][h]
+        i, tiles, where = extra
         placed = self.st.harbour[p]
         if i >= 0 and placed[i] != where:
             placed = placed[:]
             placed[i] = where
-        goods = len(val.goods)
-        fill = self.fill
         if h in placed:
             j = placed.index(h)
-            cards = self.st.ships[p][j]
-            if j == i:
-                cards = cards + tiles
-            free = holds[j] - len(cards)
-            worth = val.value
-            kind = val.kind
-            pushes = val.push
-            value = 0
-            push = [0.0] * goods
-            for t in cards:
-                value += worth[t]
-                g = kind[t]
-                if g >= 0:
-                    push[g] += pushes[t]
-            expect = free * fill
-        else:
-            empty = [holds[k] for k in range(len(holds)) if placed[k] < 0]
-            if not empty:
-                return None
-            expect = sum(empty) / len(empty) * fill
-            value = 0
-            push = [0.0] * goods
+            return self._loaded(p, j, tuple(tiles) if j == i else ())
+        return self._unplaced(placed)
+
+    def _plain(self) -> list[list[Side | None]]:
+        """Each player's side in each harbour as the ships stand (``side(p, h, None)``)."""
+        plain = self._side
+        if plain is None:
+            harbours = range(len(self.val.harbours))
+            plain = self._side = []
+            holds = self.val.holds
+            for p, placed in enumerate(self.st.harbour):
+                empty = [holds[k] for k in range(len(holds)) if placed[k] < 0]
+                self._free.append((sum(empty), len(empty)))
+                free = self._expected(sum(empty), len(empty))
+                sides: list[Side | None] = []
+                for h in harbours:  # loops, not comprehensions (their own frames)
+                    sides.append(self._loaded(p, placed.index(h), ()) if h in placed else free)
+                plain.append(sides)
+        return plain
+
+    def _unplaced(self, placed: list[int]) -> Side | None:
+        """The side in a harbour with no ship yet, ``placed`` the ships' harbours: the
+        average of the unassigned ships (None: none is left)."""
+        holds = self.val.holds
+        empty = [holds[k] for k in range(len(holds)) if placed[k] < 0]
+        return self._expected(sum(empty), len(empty))
+
+    def _expected(self, holds: int, ships: int) -> Side | None:
+        """The side in a harbour with no ship yet, ``ships`` unassigned ones of ``holds``
+        holds in all, each filled on average (None: none is left)."""
+        if not ships:
+            return None
+        expect = holds / ships * self.fill
+        got = self._expect.get(expect)
+        if got is None:
+            got = self._expect[expect] = self._filled(0, [0.0] * len(self.val.goods), expect)
+        return got
+
+    def _loaded(self, p: int, j: int, tiles: tuple[str, ...]) -> Side:
+        """Player ``p``'s ship ``j`` with ``tiles`` more, filled on average: a function of
+        the ship alone, whichever harbour it is in, so worked out once a position."""
+        key = (p, j, tiles)
+        got = self._ship.get(key)
+        if got is not None:
+            return got
+        val = self.val
+        info = val.tile_info
+        ship = self.st.ships[p][j]
+        value = 0
+        push = [0.0] * len(val.goods)
+        for t in chain(ship, tiles) if tiles else ship:
+            worth, g, moves, _ = info[t]
+            value += worth
+            if g >= 0:
+                push[g] += moves
+        got = self._ship[key] = self._filled(
+            value, push, (val.holds[j] - len(ship) - len(tiles)) * self.fill)
+        return got
+
+    def _filled(self, value: int, push: list[float], expect: float) -> Side:
+        """A side: tiles worth ``value`` pushing ``push`` on board, ``expect`` more to come."""
         share = self.share
         push_mean = self.push_mean
-        push_sq = self.push_sq
-        push_var = [0.0] * goods
-        for g in range(goods):
+        unit = self.unit
+        spread = [0.0] * len(push)
+        for g in range(len(push)):
             n = expect * share[g]
             push[g] += n * push_mean[g]
-            push_var[g] = n * (push_sq[g] - push_mean[g] * push_mean[g] * share[g])
-        return (value + expect * self.mean, expect * self.var, tuple(push), tuple(push_var))
+            spread[g] = n * unit[g]
+        return (value + expect * self.mean, expect * self.var, tuple(push), tuple(spread))
 
-    def harbour(self, p: int, h: int, extra: tuple[int, list[str], int] | None = None,
+    # -- a harbour's worth ------------------------------------------------------------------
+    def harbour(self, p: int, h: int, extra: tuple[int, Sequence[str], int] | None = None,
                 part: int = ALL) -> float:
         """Harbour ``h``'s expected worth to ``p`` relative to the opponent (S-14..S-16):
         all of it, or only its ``PRIZE`` or its ``ROWS``."""
-        key = (p, h, None if extra is None else (extra[0], tuple(extra[1]), extra[2]))
+        if extra is None:
+            return _part(self._plain_parts(p, h), part)
+        key = (p, h, extra[0], tuple(extra[1]), extra[2])
         got = self._harbour.get(key)
         if got is None:
             got = self._harbour[key] = self._harbour_parts(p, h, extra)
-        if part == ALL:
-            return got[0]
-        return got[1] if part == PRIZE else got[0] - got[1]
+        return _part(got, part)
+
+    def _plain_parts(self, p: int, h: int) -> tuple[float, float]:
+        """(all, prize) of ``harbour(p, h)`` as the ships stand."""
+        return (self._plains or self._plain_all())[p][h]
+
+    def _plain_all(self) -> list[list[tuple[float, float]]]:
+        """(all, prize) of every harbour to each player as the ships stand."""
+        plains = self._plains
+        if plains is None:
+            sides = self._side or self._plain()
+            mine = []
+            for h, side in enumerate(sides[0]):
+                mine.append(self._parts(0, h, side))
+            # The opponent's own standing is seat 0's turned around: every step of the sum
+            # negates exactly (erf is odd; tests/test_shared_worths.py), and 0.0 - x keeps
+            # a zero a plain zero, as the sum itself gives.
+            plains = self._plains = [mine, [(0.0 - a, 0.0 - b) for a, b in mine]]
+        return plains
 
     def without(self, p: int, x: int, ship: int, h: int, part: int = ALL) -> float:
         """``harbour(p, x, (ship, [], h), part)`` for a free harbour ``x`` other than ``h``.
@@ -209,38 +274,48 @@ class Position:
         key = (p, x, self.val.holds[ship])
         got = self._without.get(key)
         if got is None:
-            got = self._without[key] = self._harbour_parts(p, x, (ship, [], h))
-        if part == ALL:
-            return got[0]
-        return got[1] if part == PRIZE else got[0] - got[1]
+            # The ships still unassigned once ``ship`` is (whole numbers: exact sums).
+            if self._side is None:
+                self._plain()  # which counts ``_free``
+            holds, ships = self._free[p]
+            got = self._without[key] = self._parts(
+                p, x, self._expected(holds - self.val.holds[ship], ships - 1))
+        return got[0] if part == ALL else _part(got, part)
 
     def _harbour_parts(
-        self, p: int, h: int, extra: tuple[int, list[str], int] | None
+        self, p: int, h: int, extra: tuple[int, Sequence[str], int] | None
     ) -> tuple[float, float]:
         """(all, prize) of ``harbour``."""
+        return self._parts(p, h, self.side(p, h, extra))
+
+    def _parts(self, p: int, h: int, mine: Side | None) -> tuple[float, float]:
+        """(all, prize) of harbour ``h`` to ``p`` with ``mine`` its side there."""
         val = self.val
         # No ship there counts as nothing (each number 0.0, as ``val.no_side`` holds).
-        a, a_var, a_push, a_spread = self.side(p, h, extra) or val.no_side
-        b, b_var, b_push, b_spread = self.side(1 - p, h, None) or val.no_side
+        a, a_var, a_push, a_spread = mine or val.no_side
+        b, b_var, b_push, b_spread = (self._side or self._plain())[1 - p][h] or val.no_side
         erf = math.erf
-        got = 0.0
-        var = a_var + b_var + 0.25
-        got += val.prize * erf((a - b) / math.sqrt(2.0 * var))  # P(win) - P(lose)
-        prize = got
-        weight = 1.0 + ROW_KEEP * self.later
-        markers = self.st.markers
         sqrt = math.sqrt
+        # P(win) - P(lose) of the prize (S-14)
+        got = 0.0 + val.prize * erf((a - b) / sqrt(2.0 * (a_var + b_var + 0.25)))
+        prize = got
+        weight = self.weight
+        signed = self.signed[p]
         steps = val.half_steps
+        three = val.three_steps
         for r, g in val.harbour_goods[h]:
-            marker = markers[r]
-            at = -marker if p == 0 else marker  # S-4: negative is towards seat 0
-            shift = a_push[g] - b_push[g]
-            spread = a_spread[g] + b_spread[g]
-            mid = at + shift
-            scale = SQRT2 * sqrt(spread + 0.2)
+            mid = signed[r] + (a_push[g] - b_push[g])
+            neg = -mid
+            scale = SQRT2 * sqrt(a_spread[g] + b_spread[g] + 0.2)
+            if three is not None:  # the usual three steps written out: the same sum
+                e0, h0, e1, h1, e2, h2 = three
+                got += (0.0 + h0 * (erf((mid - e0) / scale) - erf((neg - e0) / scale))
+                        + h1 * (erf((mid - e1) / scale) - erf((neg - e1) / scale))
+                        + h2 * (erf((mid - e2) / scale) - erf((neg - e2) / scale))) * weight
+                continue
             row = 0.0
             for edge, half in steps:  # half = step * 0.5, as ``step * 0.5 * x`` groups
-                row += half * (erf((mid - edge) / scale) - erf((-mid - edge) / scale))
+                row += half * (erf((mid - edge) / scale) - erf((neg - edge) / scale))
             got += row * weight
         return got, prize
 
@@ -250,7 +325,7 @@ class Position:
         got = self._standing.get(key)
         if got is None:
             got = self._standing[key] = sum(
-                self.harbour(p, h) for h in range(len(self.val.harbours)))
+                plain[0] for plain in (self._plains or self._plain_all())[p])
         return got
 
     # -- lots -------------------------------------------------------------------------------
@@ -272,18 +347,47 @@ class Position:
                 ]
         return out
 
-    def load_gain(self, p: int, ship: int, h: int, fresh: bool, lot: list[str],
+    def load_gain(self, p: int, ship: int, h: int, fresh: bool, lot: Sequence[str],
                   part: int = ALL) -> float:
         """The change in ``p``'s relative standing (or its ``part``) from loading ``lot``
         onto ``ship`` in ``h``."""
-        key = (self.sid, p, ship, h, fresh, tuple(lot), part)
-        gain = self._gain.get(key)
+        tiles = tuple(lot)
+        key = (self.sid, p, ship, h, fresh, tiles, part)
+        gain: float | None = self._gain.get(key)
         if gain is None:
-            gain = self.harbour(p, h, (ship, lot, h), part) - self.harbour(p, h, None, part)
-            if fresh:
-                gain += self.pool_shift(p, ship, h, part)
-            self._gain[key] = gain
+            self._gains(p, tiles, part, [(ship, h, fresh)])
+            gain = self._gain[key]
         return gain
+
+    def _gains(self, p: int, tiles: tuple[str, ...], part: int,
+               loads: list[tuple[int, int, bool]]) -> float:
+        """Work out (and keep by standing) the ``load_gain`` of each of ``loads`` of
+        ``tiles`` for ``p``; the best of them, or 0.0 if none gains."""
+        sid = self.sid
+        gains = self._gain
+        harbours = self._harbour
+        plain = (self._plains or self._plain_all())[p]
+        best = 0.0
+        for ship, h, fresh in loads:
+            key = (sid, p, ship, h, fresh, tiles, part)
+            gain = gains.get(key)
+            if gain is None:
+                # ``harbour(p, h, (ship, lot, h))``: a ship loaded in ``h`` (already there,
+                # or sent to a harbour where ``p`` has none) is that ship's side.
+                where = (p, h, ship, tiles, h)
+                got = harbours.get(where)
+                if got is None:
+                    got = harbours[where] = self._parts(p, h, self._loaded(p, ship, tiles))
+                if part == ALL:  # ``_part`` written out for the usual part
+                    gain = got[0] - plain[h][0]
+                else:
+                    gain = _part(got, part) - _part(plain[h], part)
+                if fresh:
+                    gain += self.pool_shift(p, ship, h, part)
+                gains[key] = gain
+            if gain > best:  # ``max(best, gain)``: the first of equals
+                best = gain
+        return best
 
     def pool_shift(self, p: int, ship: int, h: int, part: int = ALL) -> float:
         """The change in ``p``'s other free harbours once ``ship`` is assigned to ``h`` (S-11).
@@ -295,29 +399,42 @@ class Position:
         got = self._pool.get(key)
         if got is None:
             placed = self.st.harbour[p]
+            plain = (self._plains or self._plain_all())[p]
             got = 0.0
-            for x in range(len(self.val.harbours)):
+            for x in range(len(plain)):
                 if x != h and x not in placed:
-                    got += self.without(p, x, ship, h, part) - self.harbour(p, x, None, part)
+                    got += self.without(p, x, ship, h, part) - (
+                        plain[x][0] if part == ALL else _part(plain[x], part))
             self._pool[key] = got
         return got
 
-    def worth(self, p: int, lot: list[str], part: int = ALL) -> float:
+    def worth(self, p: int, lot: Sequence[str], part: int = ALL) -> float:
         """What ``lot`` is worth to ``p`` (or to its ``part``): the best load, or 0 if
         discarding is better (S-10)."""
-        key = (self.sid, p, tuple(lot), part)
+        tiles = tuple(lot)
+        key = (self.sid, p, tiles, part)
         got = self._worth.get(key)
         if got is None:
-            got = 0.0
-            for ship, h, fresh in self.loads(p, len(lot)):
-                got = max(got, self.load_gain(p, ship, h, fresh, lot, part))
-            self._worth[key] = got
+            got = self._worth[key] = self._gains(p, tiles, part, self.loads(p, len(tiles)))
         return got
 
-    def face(self, lot: list[str]) -> int:
+    def face(self, lot: Sequence[str]) -> int:
         """A lot's face value: the sum of its tiles' values."""
         value = self.val.value
         return sum(value[t] for t in lot)
+
+
+def _shipped(st: StrozziState) -> int:
+    """How many tiles the ships hold (asked for at every move of a search)."""
+    mine, theirs = st.ships  # two players (S-2)
+    return sum(map(len, mine)) + sum(map(len, theirs))
+
+
+def _part(got: tuple[float, float], part: int) -> float:
+    """One part of a harbour's (all, prize): all of it, the prize, or the rows (the rest)."""
+    if part == ALL:
+        return got[0]
+    return got[1] if part == PRIZE else got[0] - got[1]
 
 
 class StrozziValuation(PositionCache[StrozziState, "Position"]):
@@ -346,6 +463,12 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         # Positions' worths by standing (``PositionCache.standing``): pool shifts, lots'
         # worths, loads' gains, standings.
         self.memos: tuple[dict[Any, Any], ...] = ({}, {}, {}, {})
+        self.tile_info: dict[str, tuple[int, int, int, int]] = {
+            t: (self.value[t], self.kind[t], self.push[t], self.push[t] * self.push[t])
+            for t in logic.tiles}
+        """Each tile's value, good (-1: none), push and push squared, read at once."""
+        self.all_holds = sum(self.holds) * 2
+        """The holds of both players' ships (S-2)."""
         self.tile_counts: dict[str, int] = {}
         for t in logic.tiles:
             self.tile_counts[t] = self.tile_counts.get(t, 0) + 1
@@ -360,22 +483,33 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
             before = pay
         self.half_steps = [(edge, step * 0.5) for edge, step in self.steps]
         """``steps`` with each step halved (the row's chances are P(win) - P(lose))."""
+        self.three_steps: tuple[float, ...] | None = (
+            tuple(x for step in self.half_steps for x in step) if len(self.steps) == 3 else None)
+        """``half_steps`` flat when there are three (the usual rows), for the written-out sum."""
         self.harbour_goods: list[list[tuple[int, int]]] = [
             [(r, self.rows[r][1]) for r in rows] for rows in self.harbour_rows]
         """Each harbour's monopoly rows with their goods."""
 
     def bag_counts(self, st: StrozziState) -> dict[str, int]:
         """The tiles in the bag, counted: public, as every tile out of it is shown (G-3)."""
-        counts = dict(self.tile_counts)
-        for group in (st.lot, st.discards, *(s for fleet in st.ships for s in fleet)):
-            for t in group:
-                counts[t] -= 1
-        return {t: c for t, c in counts.items() if c > 0}
+        return {t: c for t, c in self.left(st).items() if c > 0}
+
+    def left(self, st: StrozziState) -> dict[str, int]:
+        """Every tile of the game with how many of it are in the bag (0 or fewer: none)."""
+        counts = self.tile_counts.copy()
+        for t in st.lot:
+            counts[t] -= 1
+        for t in st.discards:
+            counts[t] -= 1
+        for fleet in st.ships:
+            for ship in fleet:
+                for t in ship:
+                    counts[t] -= 1
+        return counts
 
     def position_key(self, st: StrozziState) -> tuple[int, ...]:
         """A Position holds while one lot is priced and placed."""
-        return (id(st), st.round, len(st.discards), sum(len(s) for f in st.ships for s in f),
-               len(st.lot))
+        return (id(st), st.round, len(st.discards), _shipped(st), len(st.lot))
 
     def new_position(self, st: StrozziState) -> Position:
         """A fresh Position of ``st``."""
