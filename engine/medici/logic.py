@@ -211,16 +211,8 @@ class MediciLogic(LotDrawing[MediciState]):
         its name): it runs before nearly every other move of a game."""
         lot = st.lot
         size = len(lot) + 1
-        if size <= self.max_lot and (st.pile or st.pile_unknown):
-            # ``has_room`` written out (M-8): a ship with room for the lot one card larger.
-            most = st.pc["ship_capacity"] - size
-            if self.lot_limit_self:
-                if len(st.ships[st.selector]) <= most:
-                    return [DRAW, STOP] if lot else [DRAW]
-            else:
-                for ship in st.ships:
-                    if len(ship) <= most:
-                        return [DRAW, STOP] if lot else [DRAW]
+        if size <= self.max_lot and (st.pile or st.pile_unknown) and self.has_room(st, size):
+            return [DRAW, STOP] if lot else [DRAW]
         return [STOP] if lot else []
 
     def has_room(self, st: MediciState, size: int) -> bool:
