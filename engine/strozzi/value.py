@@ -18,28 +18,30 @@ import math
 from collections.abc import Sequence
 from itertools import chain
 from operator import neg
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from engine.actions import Action
-from engine.bots.parts import PositionCache
+from engine.bots.positions import PositionCache
 from engine.rules import Variant
 from engine.strozzi.logic import StrozziLogic, StrozziState
 
-DRAW = Action("draw")
-STOP = Action("stop")
-BUY = Action("buy")
-DECLINE = Action("decline")
-DISCARD = Action("discard")
+DRAW: Final = Action("draw")
+STOP: Final = Action("stop")
+BUY: Final = Action("buy")
+DECLINE: Final = Action("decline")
+DISCARD: Final = Action("discard")
 
-FILL = 0.8
+FILL: Final = 0.8
 """Share of the tiles still in the bag that end up on ships before the round ends."""
-ROW_KEEP = 0.6
+ROW_KEEP: Final = 0.6
 """How much of a marker's standing a later round is expected to keep (markers carry over)."""
-SCALE = 1.3
+SCALE: Final = 1.3
 """How much more a lot is worth than the one-round estimate says (markers carry over and pay
 again; measured against the field: 1.25-1.5 does best, 1.75 already overpays)."""
-SQRT2 = math.sqrt(2.0)
-ALL, PRIZE, ROWS = 0, 1, 2
+SQRT2: Final = math.sqrt(2.0)
+ALL: Final = 0
+PRIZE: Final = 1
+ROWS: Final = 2
 """Which part of a harbour's worth: all of it, the prize for the higher ship value (S-14),
 or the monopoly rows' markers (S-15, S-16)."""
 
