@@ -14,6 +14,7 @@ view (``game_from_view``), so what it reads is public or sampled, never the real
 from __future__ import annotations
 
 import math
+from math import sqrt  # by its name: compiled, a native call (math.erf has none)
 from typing import Final, cast
 
 from engine.actions import Action
@@ -62,7 +63,6 @@ def expected_rank_payout(
     """
     places = len(table)
     erf = math.erf
-    sqrt = math.sqrt
     # The chances of 0, 1, 2... rivals beating the player, rival by rival. The usual
     # tables have 1-3 paying places (M-13, M-16): those are written out in locals, the same
     # arithmetic in the same order as the general loop (so the same floats), at half the

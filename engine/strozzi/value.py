@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from itertools import chain
+from math import sqrt  # by its name: compiled, a native call (math.erf has none)
 from operator import neg
 from typing import Any, Final, cast
 
@@ -126,7 +127,8 @@ class Position:
         self.weight = 1.0 + ROW_KEEP * self.later
         markers = st.markers
         # S-4: a marker's place seen from each seat (negative is towards seat 0).
-        self.signed = (list(map(neg, markers)), markers)
+        # (A list, not a pair: compiled, a pair indexed by a variable is boxed anew each time.)
+        self.signed: list[list[int]] = [list(map(neg, markers)), markers]
         self._harbour: dict[tuple[int, int, int, tuple[str, ...], int], tuple[float, float]] = {}
         self._plains: list[list[tuple[float, float]]] | None = None
         self._without: dict[tuple[int, int, int], tuple[float, float]] = {}
@@ -297,7 +299,6 @@ class Position:
         a, a_var, a_push, a_spread = mine or val.no_side
         b, b_var, b_push, b_spread = (self._side or self._plain())[1 - p][h] or val.no_side
         erf = math.erf
-        sqrt = math.sqrt
         # P(win) - P(lose) of the prize (S-14)
         got = 0.0 + val.prize * erf((a - b) / sqrt(2.0 * (a_var + b_var + 0.25)))
         prize = got
