@@ -40,6 +40,8 @@ SCALE: Final = 1.3
 """How much more a lot is worth than the one-round estimate says (markers carry over and pay
 again; measured against the field: 1.25-1.5 does best, 1.75 already overpays)."""
 SQRT2: Final = math.sqrt(2.0)
+KEY_BITS: Final = 32
+"""The low bits of a memo's key, below the standing's number (``Position._key``)."""
 ALL: Final = 0
 PRIZE: Final = 1
 ROWS: Final = 2
@@ -81,7 +83,7 @@ class Position:
         "val", "st", "fill", "mean", "var", "share", "push_mean", "push_sq", "later",
         "unit", "sid", "weight", "signed", "_harbour", "_plains", "_without", "_side", "_ship",
         "_expect", "_free",
-        "_pool", "_worth", "_gain", "_standing",
+        "_pool", "_worth", "_gain", "_standing", "_lots", "_key",
     )
 
     def __init__(self, val: StrozziValuation, st: StrozziState) -> None:
@@ -146,7 +148,11 @@ class Position:
             self.later, self.mean, self.var, self.fill, *self.share, *self.push_mean,
             *self.push_sq, *markers, *[h for placed in st.harbour for h in placed],
             *[tuple(ship) for fleet in st.ships for ship in fleet]))
-        self._pool, self._worth, self._gain, self._standing = val.memos
+        self._pool, self._worth, self._gain, self._standing, self._lots = val.memos
+        # The memos' keys are whole numbers, the standing's number in the high bits: unlike
+        # a tuple, a number is never tracked by the collector, whose passes over the keys
+        # kept were a tenth of a rollout's time.
+        self._key = self.sid << KEY_BITS
 
     # -- one side of a harbour ------------------------------------------------------------
     def side(self, p: int, h: int, extra: tuple[int, Sequence[str], int] | None) -> Side | None:
@@ -324,7 +330,7 @@ class Position:
 
     def standing(self, p: int) -> float:
         """``p``'s expected harbour and row income this round, relative to the opponent."""
-        key = (self.sid, p)
+        key = self._key + p
         got = self._standing.get(key)
         if got is None:
             got = self._standing[key] = sum(
@@ -355,7 +361,7 @@ class Position:
         """The change in ``p``'s relative standing (or its ``part``) from loading ``lot``
         onto ``ship`` in ``h``."""
         tiles = tuple(lot)
-        key = (self.sid, p, ship, h, fresh, tiles, part)
+        key = self._gain_key(self._lot(tiles), p, ship, h, fresh, part)
         gain: float | None = self._gain.get(key)
         if gain is None:
             self._gains(p, tiles, part, [(ship, h, fresh)])
@@ -366,13 +372,13 @@ class Position:
                loads: list[tuple[int, int, bool]]) -> float:
         """Work out (and keep by standing) the ``load_gain`` of each of ``loads`` of
         ``tiles`` for ``p``; the best of them, or 0.0 if none gains."""
-        sid = self.sid
+        lot = self._lot(tiles)
         gains = self._gain
         harbours = self._harbour
         plain = (self._plains or self._plain_all())[p]
         best = 0.0
         for ship, h, fresh in loads:
-            key = (sid, p, ship, h, fresh, tiles, part)
+            key = self._gain_key(lot, p, ship, h, fresh, part)
             gain = gains.get(key)
             if gain is None:
                 # ``harbour(p, h, (ship, lot, h))``: a ship loaded in ``h`` (already there,
@@ -398,7 +404,8 @@ class Position:
         They can no longer expect that ship; this does not depend on the lot, so it is
         worked out once per ship and harbour.
         """
-        key = (self.sid, p, ship, h, part)
+        val = self.val
+        key = self._key + ((p * val.ship_count + ship) * val.harbour_count + h) * 3 + part
         got = self._pool.get(key)
         if got is None:
             placed = self.st.harbour[p]
@@ -415,11 +422,29 @@ class Position:
         """What ``lot`` is worth to ``p`` (or to its ``part``): the best load, or 0 if
         discarding is better (S-10)."""
         tiles = tuple(lot)
-        key = (self.sid, p, tiles, part)
+        key = self._key + (self._lot(tiles) * 2 + p) * 3 + part
         got = self._worth.get(key)
         if got is None:
             got = self._worth[key] = self._gains(p, tiles, part, self.loads(p, len(tiles)))
         return got
+
+    def _lot(self, tiles: tuple[str, ...]) -> int:
+        """The number of a lot's tiles in the memos' keys, kept with them (when there are
+        too many to fit a key, every memo is emptied: all of them are worked out again)."""
+        lots = self._lots
+        got: int | None = lots.get(tiles)
+        if got is None:
+            if len(lots) >= self.val.lot_limit:
+                for memo in self.val.memos:
+                    memo.clear()
+            got = lots[tiles] = len(lots)
+        return got
+
+    def _gain_key(self, lot: int, p: int, ship: int, h: int, fresh: bool, part: int) -> int:
+        """The key of ``load_gain(p, ship, h, fresh, lot, part)`` in the gains' memo."""
+        val = self.val
+        return self._key + (((((lot * 2 + p) * val.ship_count + ship) * val.harbour_count + h)
+                             * 2 + fresh) * 3 + part)
 
     def face(self, lot: Sequence[str]) -> int:
         """A lot's face value: the sum of its tiles' values."""
@@ -464,8 +489,13 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         self.no_side: Side = (0.0, 0.0, none, none)
         """The standing of a player with no ship in a harbour."""
         # Positions' worths by standing (``PositionCache.standing``): pool shifts, lots'
-        # worths, loads' gains, standings.
-        self.memos: tuple[dict[Any, Any], ...] = ({}, {}, {}, {})
+        # worths, loads' gains, standings, each keyed by a number (``Position._key``); and
+        # the numbers of the lots in those keys.
+        self.memos: tuple[dict[Any, Any], ...] = ({}, {}, {}, {}, {})
+        self.ship_count = len(self.holds)
+        self.harbour_count = len(self.harbours)
+        self.lot_limit = (1 << KEY_BITS) // (2 * self.ship_count * self.harbour_count * 2 * 3)
+        """How many lots fit the low bits of a key (``Position._gain_key``)."""
         self.tile_info: dict[str, tuple[int, int, int, int]] = {
             t: (self.value[t], self.kind[t], self.push[t], self.push[t] * self.push[t])
             for t in logic.tiles}
