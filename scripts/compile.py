@@ -49,6 +49,9 @@ MODULES: tuple[str, ...] = (
     # The OpenSpiel adapter's engine side (``Table``, ``TableChance``): every step's work
     # outside OpenSpiel's bridge (the pyspiel classes stay in an interpreted module).
     "engine/integrations/table.py",
+    # The valuations' cache of positions, asked at every move of a rollout (its own module:
+    # engine/bots/parts.py, with its frozen generic dataclass, does not compile).
+    "engine/bots/positions.py",
 )
 """The modules compiled, as paths from the repository's root (all in one extension group)."""
 

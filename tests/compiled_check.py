@@ -27,6 +27,9 @@ BOT_GAMES = [
     ("medici", ["greedy", "racer", "greedy"], 2),
     ("medici-vs-strozzi", ["mcts:150", "greedy"], 1),
     ("medici-vs-strozzi", ["greedy", "spoiler"], 3),
+    # Long enough that the search's valuation fills its standings and empties its memos
+    # (engine/bots/positions.py) more than once.
+    ("medici-vs-strozzi", ["thrifty", "mcts:300"], 4),
 ]
 """(variant, bots, seed): whole games by iteration-capped bots (deterministic at any load)."""
 SPIEL_GAMES = [("python_medici", {"players": 4}, range(4)), ("python_medici", {"players": 3},

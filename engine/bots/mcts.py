@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import Any, Final
 
 from engine.actions import Action, is_legal
 from engine.bots.base import Analysis, Turn
@@ -28,14 +28,14 @@ from engine.errors import quote
 from engine.game import Game, game_from_view
 from engine.views import Event
 
-DEFAULT_ITERATIONS = 1000
+DEFAULT_ITERATIONS: Final = 1000
 """Iterations of plain ``mcts`` (the shell's default strength)."""
-DEFAULT_SECONDS = 0.9
+DEFAULT_SECONDS: Final = 0.9
 """Plain ``mcts`` also stops at this many seconds, counted from the start of the search
 (setting up included), so a move takes under a second with room for the rest."""
-ROLLOUT_MOVES = 10
+ROLLOUT_MOVES: Final = 10
 """Moves a rollout plays at most before the model's equity judges the position."""
-EXPLORE = 0.35
+EXPLORE: Final = 0.35
 """UCB exploration constant (the objective is mostly a chance of winning, 0..1)."""
 
 
@@ -100,10 +100,10 @@ class Node:
         return max(tried, key=shown)
 
 
-MAX_ITERATIONS = 10**6
+MAX_ITERATIONS: Final = 10**6
 """The most iterations a move may search (at a few thousand a second: minutes a move)."""
 
-MAX_SECONDS = 60.0
+MAX_SECONDS: Final = 60.0
 """The longest a move may search; a record or a command line may ask for no more."""
 
 
@@ -264,16 +264,16 @@ def _observed(events: list[Event], start: int) -> str:
     return repr([e for e in events[start:] if e.get("type") != "order"])
 
 
-RANK_WEIGHT = 0.05
+RANK_WEIGHT: Final = 0.05
 """Weight of the expected rank in the search's objective: it breaks near-ties of the win
 chance, so a player far behind still prefers the move that gains places."""
-MONEY_WEIGHT = 0.02
+MONEY_WEIGHT: Final = 0.02
 """Weight of the expected money (against the others' mean) in the objective: it breaks the
 ties that remain, so a clearly profitable move never ranks below a pass."""
-MONEY_SCALE = 10.0
+MONEY_SCALE: Final = 10.0
 """Money differences are measured in this many of the model's spreads (120 florins in
 Medici): a lead of that much adds ``MONEY_WEIGHT`` to the objective."""
-RANK_SPREAD = 3.0
+RANK_SPREAD: Final = 3.0
 """The expected rank uses a spread this many times the win chance's."""
 
 

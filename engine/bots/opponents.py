@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from engine.chance import Rng
 
@@ -29,11 +29,11 @@ if TYPE_CHECKING:
 WILLING = (0.35, 0.5, 0.65, 0.8, 0.95, 1.1)
 """Shares of a lot's worth an opponent may pay at most: from thrifty bidders near half to
 valuers at all of it and spoilers above."""
-PRIOR_MIN_RAISE = 0.4
+PRIOR_MIN_RAISE: Final = 0.4
 """Prior chance that an opponent raises by the minimum rather than bidding its limit."""
-SURPRISE = 0.08
+SURPRISE: Final = 0.08
 """Likelihood of an action a type would not take (noise: valuations differ between bots)."""
-NEAR_MISS = 0.5
+NEAR_MISS: Final = 0.5
 """Money by which an action may miss what a type would do and still look much like it: the
 likelihood falls from 1 by a factor e for each ``NEAR_MISS`` off, down to ``SURPRISE``
 (a player a little above or below a type's limit is that type more likely than one far off;

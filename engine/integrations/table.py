@@ -10,7 +10,6 @@ adapter goes, while the pyspiel classes stay interpreted.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -245,9 +244,23 @@ class Table:
         _, unseen, seats = request
         if seats:
             return [(seat, 1.0 / len(seats)) for seat in sorted(seats)]
-        counts = Counter(map(self.spiel.piece_index.__getitem__, unseen))
+        # Counted in one pass over the sorted ids (cheaper than a Counter, then a sort):
+        # equal pieces are neighbours there, and each count is the same whole number.
+        ids = sorted(map(self.spiel.piece_index.__getitem__, unseen))
         total = len(unseen)
-        return [(i, counts[i] / total) for i in sorted(counts)]
+        out: list[tuple[int, float]] = []
+        last = -1
+        run = 0
+        for i in ids:
+            if i == last:
+                run += 1
+                continue
+            if run:
+                out.append((last, run / total))
+            last, run = i, 1
+        if run:
+            out.append((last, run / total))
+        return out
 
     def view(self, player: int | None = None) -> View:
         """The engine's ``Game.view(player)`` of the position (before a pending move)."""

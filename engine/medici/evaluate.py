@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.game import Game
 from engine.medici.logic import MediciState
 from engine.medici.value import MediciValuation
 
-EQUITY_KEEP = 0.8
+EQUITY_KEEP: Final = 0.8
 """Share of today's majority income a position is expected to earn again on each later day."""
-SHIP_SURE = 2.0
+SHIP_SURE: Final = 2.0
 """How much today's expected ship race payout counts when the search weighs positions
 (``outlook``): the estimate spreads each ship's final value widely, so it makes the race
 look more even than it is (as ``engine.medici.policy.SHIP_WEIGHT`` does for lots).

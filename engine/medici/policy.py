@@ -3,6 +3,8 @@ M-8..M-10): the greedy bid, the selector's draw-or-stop, the search's candidate 
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.actions import Action, Legal, Span, amount_action
 from engine.bots.opponents import WILLING, Beliefs, OutbidTable
 from engine.chance import Rng
@@ -20,12 +22,12 @@ from engine.medici.value import (
     lot_totals,
 )
 
-RIVAL_WEIGHT = 0.8
+RIVAL_WEIGHT: Final = 0.8
 """How much a rival's gain counts against the selector (spread over all rivals)."""
-DRAW_SAMPLES = 6
+DRAW_SAMPLES: Final = 6
 """Cards a rollout's selector looks at to decide whether to draw (all of them otherwise)."""
-SHIP_WEIGHT = 4.0
-TRACK_WEIGHT = 0.6
+SHIP_WEIGHT: Final = 4.0
+TRACK_WEIGHT: Final = 0.6
 """How much the ship race part and the majorities part of a lot's estimated worth count in
 the bots' own judgement (``judged``). The estimate makes the ship race too uncertain and the
 majorities too sure (the field's first four styles keep it as it is): measured against the
@@ -33,7 +35,7 @@ field, weighing the ship race up and the majorities down took ``greedy`` from 18
 4-player games against three ``racer`` and from 31% to 61% against three ``face`` (200
 games each, ship 2 and majorities 0.6); against three ``racer`` at 3 players ship 3, 4
 and 5 won 53.7%, 62.0% and 61.6% of 450 games, and 4 does as well as 3.5 elsewhere."""
-SHADE = 0.4
+SHADE: Final = 0.4
 """Share of a lot's judged worth a bid may spend: the estimate is rough, and money not
 spent is score (M-2, G-4), so an even trade is a loss against the field."""
 CANDIDATE_SHADES = (0.3, SHADE, 0.55, 0.7)
@@ -42,7 +44,7 @@ PRIOR_LEAN = (0.3, 0.2, 0.25, 0.1, 0.15)
 """Before any evidence, how likely each of ``VALUATIONS`` is an opponent's: our own model's
 most (the field's first four styles use it), then the ship race and face value, as people
 play."""
-MAX_PLAYERS = 6
+MAX_PLAYERS: Final = 6
 """The most players a Medici table seats (M-1): a policy's prior covers every seat."""
 
 

@@ -14,35 +14,41 @@ view (``game_from_view``), so what it reads is public or sampled, never the real
 from __future__ import annotations
 
 import math
-from typing import cast
+from math import sqrt  # by its name: compiled, a native call (math.erf has none)
+from typing import Final, cast
 
 from engine.actions import Action
-from engine.bots.parts import PositionCache
+from engine.bots.positions import PositionCache
 from engine.medici.logic import MediciLogic, MediciState, PlayerCount
 from engine.rules import Variant
 from engine.scoring import ranked_payouts
 
-DRAW = Action("draw")
-STOP = Action("stop")
-PASS = Action("pass")
+DRAW: Final = Action("draw")
+STOP: Final = Action("stop")
+PASS: Final = Action("pass")
 
-FILL = 0.85
+FILL: Final = 0.85
 """Share of the cards still to come that end up on ships (the rest are discarded or removed)."""
-CARD_SD = 2.7
+CARD_SD: Final = 2.7
 """Spread of one card's value, for the uncertainty of a ship's final value."""
-MAJORITY_KEEP = 0.6
+MAJORITY_KEEP: Final = 0.6
 """How much of today's majority standing a later day is expected to keep."""
-LEVEL_POTENTIAL = 1.2
+LEVEL_POTENTIAL: Final = 1.2
 """Worth of one track level below the top for each later day (towards bonuses, M-17)."""
 
 VALUATIONS = ("ours", "face", "race", "majorities", "mix")
 """The ways players value a lot that bots tell apart (``Position.worths``): our model's
 whole estimate, the face value, the ship race alone, the majorities and bonuses alone, and
 halfway between face value and ours."""
-OURS, FACE, RACE, MAJORITIES, MIX = range(len(VALUATIONS))
+# Their indices, one a line (``Final`` names one constant: compiled code inlines it).
+OURS: Final = 0
+FACE: Final = 1
+RACE: Final = 2
+MAJORITIES: Final = 3
+MIX: Final = 4
 NO_CEILINGS = (-1,) * len(VALUATIONS)
 """The ceilings of a player the lot does not fit."""
-RECENT = 64
+RECENT: Final = 64
 """How many positions of other states a valuation keeps (``other_position``)."""
 
 
@@ -57,7 +63,6 @@ def expected_rank_payout(
     """
     places = len(table)
     erf = math.erf
-    sqrt = math.sqrt
     # The chances of 0, 1, 2... rivals beating the player, rival by rival. The usual
     # tables have 1-3 paying places (M-13, M-16): those are written out in locals, the same
     # arithmetic in the same order as the general loop (so the same floats), at half the

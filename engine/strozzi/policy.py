@@ -3,6 +3,8 @@ docs/rules.md S-7..S-11): the fair price, buy or decline, the best load, draw or
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.actions import Action, Legal, amount_action
 from engine.bots.opponents import Beliefs
 from engine.bots.parts import ROLLOUT_NOISE
@@ -22,7 +24,7 @@ from engine.strozzi.value import (
     buyer_of,
 )
 
-DRAW_SAMPLES = 3
+DRAW_SAMPLES: Final = 3
 """Tiles a rollout's active player looks at to decide whether to draw (all of them otherwise)."""
 
 

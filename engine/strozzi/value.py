@@ -17,29 +17,34 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from itertools import chain
+from math import sqrt  # by its name: compiled, a native call (math.erf has none)
 from operator import neg
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from engine.actions import Action
-from engine.bots.parts import PositionCache
+from engine.bots.positions import PositionCache
 from engine.rules import Variant
 from engine.strozzi.logic import StrozziLogic, StrozziState
 
-DRAW = Action("draw")
-STOP = Action("stop")
-BUY = Action("buy")
-DECLINE = Action("decline")
-DISCARD = Action("discard")
+DRAW: Final = Action("draw")
+STOP: Final = Action("stop")
+BUY: Final = Action("buy")
+DECLINE: Final = Action("decline")
+DISCARD: Final = Action("discard")
 
-FILL = 0.8
+FILL: Final = 0.8
 """Share of the tiles still in the bag that end up on ships before the round ends."""
-ROW_KEEP = 0.6
+ROW_KEEP: Final = 0.6
 """How much of a marker's standing a later round is expected to keep (markers carry over)."""
-SCALE = 1.3
+SCALE: Final = 1.3
 """How much more a lot is worth than the one-round estimate says (markers carry over and pay
 again; measured against the field: 1.25-1.5 does best, 1.75 already overpays)."""
-SQRT2 = math.sqrt(2.0)
-ALL, PRIZE, ROWS = 0, 1, 2
+SQRT2: Final = math.sqrt(2.0)
+KEY_BITS: Final = 32
+"""The low bits of a memo's key, below the standing's number (``Position._key``)."""
+ALL: Final = 0
+PRIZE: Final = 1
+ROWS: Final = 2
 """Which part of a harbour's worth: all of it, the prize for the higher ship value (S-14),
 or the monopoly rows' markers (S-15, S-16)."""
 
@@ -78,7 +83,7 @@ class Position:
         "val", "st", "fill", "mean", "var", "share", "push_mean", "push_sq", "later",
         "unit", "sid", "weight", "signed", "_harbour", "_plains", "_without", "_side", "_ship",
         "_expect", "_free",
-        "_pool", "_worth", "_gain", "_standing",
+        "_pool", "_worth", "_gain", "_standing", "_lots", "_key",
     )
 
     def __init__(self, val: StrozziValuation, st: StrozziState) -> None:
@@ -124,7 +129,8 @@ class Position:
         self.weight = 1.0 + ROW_KEEP * self.later
         markers = st.markers
         # S-4: a marker's place seen from each seat (negative is towards seat 0).
-        self.signed = (list(map(neg, markers)), markers)
+        # (A list, not a pair: compiled, a pair indexed by a variable is boxed anew each time.)
+        self.signed: list[list[int]] = [list(map(neg, markers)), markers]
         self._harbour: dict[tuple[int, int, int, tuple[str, ...], int], tuple[float, float]] = {}
         self._plains: list[list[tuple[float, float]]] | None = None
         self._without: dict[tuple[int, int, int], tuple[float, float]] = {}
@@ -142,7 +148,11 @@ class Position:
             self.later, self.mean, self.var, self.fill, *self.share, *self.push_mean,
             *self.push_sq, *markers, *[h for placed in st.harbour for h in placed],
             *[tuple(ship) for fleet in st.ships for ship in fleet]))
-        self._pool, self._worth, self._gain, self._standing = val.memos
+        self._pool, self._worth, self._gain, self._standing, self._lots = val.memos
+        # The memos' keys are whole numbers, the standing's number in the high bits: unlike
+        # a tuple, a number is never tracked by the collector, whose passes over the keys
+        # kept were a tenth of a rollout's time.
+        self._key = self.sid << KEY_BITS
 
     # -- one side of a harbour ------------------------------------------------------------
     def side(self, p: int, h: int, extra: tuple[int, Sequence[str], int] | None) -> Side | None:
@@ -295,7 +305,6 @@ class Position:
         a, a_var, a_push, a_spread = mine or val.no_side
         b, b_var, b_push, b_spread = (self._side or self._plain())[1 - p][h] or val.no_side
         erf = math.erf
-        sqrt = math.sqrt
         # P(win) - P(lose) of the prize (S-14)
         got = 0.0 + val.prize * erf((a - b) / sqrt(2.0 * (a_var + b_var + 0.25)))
         prize = got
@@ -321,7 +330,7 @@ class Position:
 
     def standing(self, p: int) -> float:
         """``p``'s expected harbour and row income this round, relative to the opponent."""
-        key = (self.sid, p)
+        key = self._key + p
         got = self._standing.get(key)
         if got is None:
             got = self._standing[key] = sum(
@@ -352,7 +361,7 @@ class Position:
         """The change in ``p``'s relative standing (or its ``part``) from loading ``lot``
         onto ``ship`` in ``h``."""
         tiles = tuple(lot)
-        key = (self.sid, p, ship, h, fresh, tiles, part)
+        key = self._gain_key(self._lot(tiles), p, ship, h, fresh, part)
         gain: float | None = self._gain.get(key)
         if gain is None:
             self._gains(p, tiles, part, [(ship, h, fresh)])
@@ -363,13 +372,13 @@ class Position:
                loads: list[tuple[int, int, bool]]) -> float:
         """Work out (and keep by standing) the ``load_gain`` of each of ``loads`` of
         ``tiles`` for ``p``; the best of them, or 0.0 if none gains."""
-        sid = self.sid
+        lot = self._lot(tiles)
         gains = self._gain
         harbours = self._harbour
         plain = (self._plains or self._plain_all())[p]
         best = 0.0
         for ship, h, fresh in loads:
-            key = (sid, p, ship, h, fresh, tiles, part)
+            key = self._gain_key(lot, p, ship, h, fresh, part)
             gain = gains.get(key)
             if gain is None:
                 # ``harbour(p, h, (ship, lot, h))``: a ship loaded in ``h`` (already there,
@@ -395,7 +404,8 @@ class Position:
         They can no longer expect that ship; this does not depend on the lot, so it is
         worked out once per ship and harbour.
         """
-        key = (self.sid, p, ship, h, part)
+        val = self.val
+        key = self._key + ((p * val.ship_count + ship) * val.harbour_count + h) * 3 + part
         got = self._pool.get(key)
         if got is None:
             placed = self.st.harbour[p]
@@ -412,11 +422,29 @@ class Position:
         """What ``lot`` is worth to ``p`` (or to its ``part``): the best load, or 0 if
         discarding is better (S-10)."""
         tiles = tuple(lot)
-        key = (self.sid, p, tiles, part)
+        key = self._key + (self._lot(tiles) * 2 + p) * 3 + part
         got = self._worth.get(key)
         if got is None:
             got = self._worth[key] = self._gains(p, tiles, part, self.loads(p, len(tiles)))
         return got
+
+    def _lot(self, tiles: tuple[str, ...]) -> int:
+        """The number of a lot's tiles in the memos' keys, kept with them (when there are
+        too many to fit a key, every memo is emptied: all of them are worked out again)."""
+        lots = self._lots
+        got: int | None = lots.get(tiles)
+        if got is None:
+            if len(lots) >= self.val.lot_limit:
+                for memo in self.val.memos:
+                    memo.clear()
+            got = lots[tiles] = len(lots)
+        return got
+
+    def _gain_key(self, lot: int, p: int, ship: int, h: int, fresh: bool, part: int) -> int:
+        """The key of ``load_gain(p, ship, h, fresh, lot, part)`` in the gains' memo."""
+        val = self.val
+        return self._key + (((((lot * 2 + p) * val.ship_count + ship) * val.harbour_count + h)
+                             * 2 + fresh) * 3 + part)
 
     def face(self, lot: Sequence[str]) -> int:
         """A lot's face value: the sum of its tiles' values."""
@@ -461,8 +489,13 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         self.no_side: Side = (0.0, 0.0, none, none)
         """The standing of a player with no ship in a harbour."""
         # Positions' worths by standing (``PositionCache.standing``): pool shifts, lots'
-        # worths, loads' gains, standings.
-        self.memos: tuple[dict[Any, Any], ...] = ({}, {}, {}, {})
+        # worths, loads' gains, standings, each keyed by a number (``Position._key``); and
+        # the numbers of the lots in those keys.
+        self.memos: tuple[dict[Any, Any], ...] = ({}, {}, {}, {}, {})
+        self.ship_count = len(self.holds)
+        self.harbour_count = len(self.harbours)
+        self.lot_limit = (1 << KEY_BITS) // (2 * self.ship_count * self.harbour_count * 2 * 3)
+        """How many lots fit the low bits of a key (``Position._gain_key``)."""
         self.tile_info: dict[str, tuple[int, int, int, int]] = {
             t: (self.value[t], self.kind[t], self.push[t], self.push[t] * self.push[t])
             for t in logic.tiles}
