@@ -188,7 +188,10 @@ class MediciSpielState(pyspiel.State):
         """Whether the game is over."""
         t = self._t
         game = t.game
-        return t.pending is None and game is not None and game.is_over
+        # Game.is_over inlined (asked every step): compiled, the logic's attributes are
+        # native reads, where the property is an interpreted call.
+        return t.pending is None and game is not None and (
+            game.state.phase in game.logic.pm.final_states)
 
     # ``is_chance_node`` and ``legal_actions`` are answered here in Python as well as by
     # the C++ ``State`` through the hooks (``current_player``, ``_legal_actions``,
@@ -216,7 +219,9 @@ class MediciSpielState(pyspiel.State):
         actor = t.actors.get(st.phase)
         mover = None if actor is None else actor(st)
         if mover is None or player is None or player == mover:
-            return [] if mover is None else t.spiel.actions.legal_ids(game.legal_actions())
+            # Game.legal_actions inlined (the phase's offer): compiled, a native call.
+            return [] if mover is None else t.spiel.actions.legal_ids(
+                game.logic.offers[st.phase](st))
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         return []
@@ -226,7 +231,8 @@ class MediciSpielState(pyspiel.State):
         t = self._t
         game = t.game
         assert game is not None  # asked only where a player acts
-        return t.spiel.actions.legal_ids(game.legal_actions())
+        st = game.state
+        return t.spiel.actions.legal_ids(game.logic.offers[st.phase](st))  # as legal_actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(outcome, probability)``: a card by its share of the unseen, or a uniform seat."""
