@@ -70,6 +70,9 @@ from engine.integrations.table import Outcome as Outcome
 from engine.integrations.table import Request as Request
 from engine.integrations.table import Table as Table
 from engine.integrations.table import TableChance as TableChance
+from engine.integrations.table import (  # what pickles of release 0.1 name
+    _table_from_ids as _table_from_ids,
+)
 from engine.registry import PROGRAM, GameInfo, game_info, games
 from engine.rules import Variant, load_variant
 from engine.views import View
