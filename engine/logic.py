@@ -10,6 +10,7 @@ from typing_extensions import TypeVar  # with a default (PEP 696; in typing from
 from engine.actions import Action, Grammar, Legal, describe
 from engine.chance import Chance
 from engine.errors import ChanceExhausted, IllegalAction, quote
+from engine.mypyc_attrs import mypyc_attr
 from engine.phases import PhaseMachine, PhaseSpec
 from engine.views import Event, OrderEvent, Summary, View
 
@@ -18,6 +19,9 @@ Rules = Mapping[str, Any]
 values' types are the schema's, which the type checker cannot follow)."""
 
 
+# Compiled (mypyc), a native class that interpreted code subclasses (the games' own,
+# the tests' toy game, a user's game) must say so.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State:
     """Base of the plain ``__slots__`` game states. Every state has these slots.
 
@@ -58,6 +62,9 @@ Offer = Callable[[S], list[Legal]]
 """What offers a phase's moves: the state in, the legal entries out."""
 
 
+# Compiled (mypyc), a native class that interpreted code subclasses (the games' own,
+# the tests' toy game, a user's game) must say so.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Logic(Generic[S]):
     """One game's rules, bound to one resolved variant; shared by every game of that variant.
 

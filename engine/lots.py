@@ -16,6 +16,7 @@ from typing import ClassVar, TypeVar
 
 from engine.actions import Action, Legal
 from engine.logic import Logic, Rules, State
+from engine.mypyc_attrs import mypyc_attr
 from engine.narrative import Narrator, Role, Sentence, pieces
 from engine.views import Event, MoveEvent
 
@@ -52,6 +53,9 @@ class LotWords:
     """The rule that says how a lot is drawn (``M-8``)."""
 
 
+# Compiled (mypyc), a native class that interpreted code subclasses (the games' own,
+# the tests' toy game, a user's game) must say so.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LotState(State):
     """The state of a game with lots: ``lot``, the pieces drawn for the sale under way.
 
@@ -66,6 +70,9 @@ L = TypeVar("L", bound=LotState)
 """The state type of a game with lots."""
 
 
+# Compiled (mypyc), a native class that interpreted code subclasses (the games' own,
+# the tests' toy game, a user's game) must say so.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LotDrawing(Logic[L]):
     """The ``Logic`` of a game whose state is a ``LotState`` with the source and unknown
     count its ``lot_words`` name."""
@@ -191,6 +198,9 @@ LOT_ROLES: dict[str, Role] = {"draw": Role.MOVE, "stop": Role.MOVE}
 """The roles of the events of drawing a lot (a game's narrator adds them to its ``roles``)."""
 
 
+# Compiled (mypyc), a native class that interpreted code subclasses (the games' own,
+# the tests' toy game, a user's game) must say so.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LotNarration(Narrator):
     """How drawing a lot is told: the narrator of a game of lots builds on this."""
 

@@ -9,9 +9,13 @@ compiler. ``MEDICI_COMPILE=1 pip install .`` builds the same modules into the wh
 (``hatch_build.py``, which calls ``build`` below). Without either, the package is pure Python.
 
 Which modules and why: docs/performance.md ("A compiled build"). A module is listed only
-where compiling it measurably gains; mypyc compiles its classes as native classes, which
-interpreted code cannot subclass, so a class that the games, the tests' toy game or users
-subclass (the logic classes, ``Bot``) must stay in an interpreted module.
+where compiling it measurably gains. mypyc compiles its classes as native classes, which
+interpreted code may subclass only where the class says so: the logic classes and states
+(``engine/logic.py``, ``engine/lots.py``), which the tests' toy game and users' games
+subclass, carry ``mypyc_attr(allow_interpreted_subclasses=True)`` (``engine/mypyc_attrs.py``,
+a no-op without mypy); a class that cannot or should not be native (``Game``, patchable as
+before; ``Encoding``, a generic frozen dataclass) carries ``native_class=False``; and a
+class such as ``Bot`` stays in an interpreted module.
 """
 
 from __future__ import annotations
@@ -34,6 +38,17 @@ MODULES: tuple[str, ...] = (
     "engine/strozzi/opponents.py",
     # The search and its opponent beliefs (about a tenth more iterations a second).
     "engine/bots/mcts.py", "engine/bots/opponents.py",
+    # The rules a move goes through: the logic classes and states (native, open to
+    # interpreted subclasses: the toy game's, a house rule's) and the phase machine,
+    # compiled together so that one calls the next natively. Not ``engine/game.py`` nor
+    # ``engine/actions.py``: they take untrusted input, which compiled code would refuse
+    # with a TypeError at the call where pure Python refuses it with IllegalAction or
+    # ValueError (docs/performance.md).
+    "engine/logic.py", "engine/lots.py", "engine/medici/logic.py", "engine/strozzi/logic.py",
+    "engine/phases.py",
+    # The OpenSpiel adapter's engine side (``Table``, ``TableChance``): every step's work
+    # outside OpenSpiel's bridge (the pyspiel classes stay in an interpreted module).
+    "engine/integrations/table.py",
     # The valuations' cache of positions, asked at every move of a rollout (its own module:
     # engine/bots/parts.py, with its frozen generic dataclass, does not compile).
     "engine/bots/positions.py",

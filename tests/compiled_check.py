@@ -32,6 +32,12 @@ BOT_GAMES = [
     ("medici-vs-strozzi", ["thrifty", "mcts:300"], 4),
 ]
 """(variant, bots, seed): whole games by iteration-capped bots (deterministic at any load)."""
+SPIEL_GAMES = [("python_medici", {"players": 4}, range(4)), ("python_medici", {"players": 3},
+                                                               range(2)),
+               ("python_medici_vs_strozzi", {}, range(4))]
+"""(OpenSpiel game, parameters, seeds): random playthroughs of the OpenSpiel adapter (its
+chance nodes, action ids and validation go through the compiled rules), where pyspiel is
+installed."""
 
 
 class SourceOnly(importlib.abc.MetaPathFinder):
@@ -80,7 +86,41 @@ def games() -> dict[str, Any]:
             game.apply(players[seat].choose(game.view(seat), game.legal_actions(),
                                             game.variant))
         out[f"{name} {','.join(bots)} seed {seed}"] = _record(game)
+    out.update(spiel_games())
     return {"games": out, "compiled": extension_modules()}
+
+
+def spiel_games() -> dict[str, Any]:
+    """Each OpenSpiel playthrough's chance outcomes and moves (ids), its final view and
+    returns; none without pyspiel (the ``openspiel`` extra)."""
+    if importlib.util.find_spec("pyspiel") is None:
+        return {}
+    import random
+
+    import pyspiel
+
+    import engine.integrations.openspiel  # noqa: F401  (registers the games)
+
+    out: dict[str, Any] = {}
+    for name, params, seeds in SPIEL_GAMES:
+        game = pyspiel.load_game(name, params)
+        for seed in seeds:
+            rng = random.Random(seed)
+            state = game.new_initial_state()
+            steps: list[Any] = []
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                    action = rng.choices(outcomes, probs)[0]
+                    steps.append([action, list(probs)])
+                else:
+                    legal = state.legal_actions()
+                    action = rng.choice(legal)
+                    steps.append([action, len(legal)])
+                state.apply_action(action)
+            out[f"openspiel {name} {params} seed {seed}"] = {
+                "events": [steps, str(state)], "money": state.returns()}
+    return out
 
 
 def _record(game: Any) -> dict[str, Any]:

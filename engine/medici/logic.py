@@ -27,6 +27,7 @@ from engine.medici.views import (
     StartPlayerEvent,
     TrackEvent,
 )
+from engine.mypyc_attrs import mypyc_attr
 from engine.phases import Phase, phase_table
 from engine.scoring import best, ranked_payouts
 from engine.views import ChooseEvent, Event, GameOverEvent, View
@@ -66,6 +67,9 @@ class PlayerCount(TypedDict):
     track_payouts: list[int]
 
 
+# Compiled (mypyc), a native class open to interpreted subclasses: a house rule's logic
+# or state may build on this game's (tests/test_registry.py does).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MediciState(LotState):
     """The whole state of one Medici game, in plain slots (cheap to clone)."""
 
@@ -117,6 +121,9 @@ class MediciState(LotState):
         return c
 
 
+# Compiled (mypyc), a native class open to interpreted subclasses: a house rule's logic
+# or state may build on this game's (tests/test_registry.py does).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MediciLogic(LotDrawing[MediciState]):
     """Medici's rules for one variant."""
 

@@ -14,6 +14,7 @@ from engine.actions import Action, Grammar, Legal, Span
 from engine.chance import Chance
 from engine.logic import Rules, deck_of, multiset_without
 from engine.lots import LotDrawing, LotState, LotWords
+from engine.mypyc_attrs import mypyc_attr
 from engine.phases import Phase, phase_table
 from engine.scoring import best
 from engine.strozzi.views import (
@@ -62,6 +63,9 @@ PHASES = phase_table([
 """Medici vs Strozzi's phase table: who acts, which moves each phase allows, what follows."""
 
 
+# Compiled (mypyc), a native class open to interpreted subclasses: a house rule's logic
+# or state may build on this game's (tests/test_registry.py does).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StrozziState(LotState):
     """The whole state of one Medici vs Strozzi game, in plain slots (cheap to clone)."""
 
@@ -106,6 +110,9 @@ class StrozziState(LotState):
         return c
 
 
+# Compiled (mypyc), a native class open to interpreted subclasses: a house rule's logic
+# or state may build on this game's (tests/test_registry.py does).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StrozziLogic(LotDrawing[StrozziState]):
     """Medici vs Strozzi's rules for one variant."""
 
