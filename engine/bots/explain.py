@@ -76,6 +76,12 @@ def _percent(share: float) -> str:
     return f"{pct}%"
 
 
+def signed(value: float, digits: int = 0) -> str:
+    """A change with its sign to ``digits`` places, never ``-0``: ``+3``, ``-2``, ``+0``."""
+    text = f"{value:+.{digits}f}"
+    return "+" + text[1:] if text.startswith("-") and not text.strip("-0.") else text
+
+
 def _fixed(value: float, digits: int = 3) -> str:
     """A value to ``digits`` places, never ``-0.000``."""
     text = f"{value:.{digits}f}"

@@ -17,7 +17,7 @@ from engine.actions import Action
 from engine.chance import Chance
 from engine.errors import ChanceExhausted
 from engine.game import Game, new_game
-from engine.logic import State
+from engine.logic import Logic, State
 from engine.views import View
 
 if TYPE_CHECKING:
@@ -94,6 +94,18 @@ _START = Action("start")
 """The pending 'move' of a game whose setup waits for a chance outcome (a start player)."""
 
 
+def _perform(logic: Logic[Any], st: State, move: Action) -> None:
+    """Carry out ``move`` on ``st``; any failure (running out of chance included) cuts the
+    log back to where it was, so the move can be tried again whole."""
+    log = st.log
+    logged = len(log)
+    try:
+        logic.perform(st, move)
+    except BaseException:
+        del log[logged:]
+        raise
+
+
 class Table:
     """The engine side of one OpenSpiel state: an engine ``Game`` drawing from a ``TableChance``.
 
@@ -157,12 +169,7 @@ class Table:
                         before.log = log
                     st.log = log
                 st.chance = ch
-                logged = len(log)
-                try:
-                    game.logic.perform(st, move)
-                except BaseException:
-                    del log[logged:]
-                    raise
+                _perform(game.logic, st, move)
                 game.state = st
         except ChanceExhausted:
             return  # a chance node: ``ch.request`` says what is asked
@@ -192,17 +199,11 @@ class Table:
                 # Most moves: carried out in place, as ``resume`` would with no outcome
                 # chosen yet (the chance source's script is empty between moves). One that
                 # runs out of chance left ``st`` as it was: it waits for its outcomes.
-                log = st.log
-                logged = len(log)
                 try:
-                    logic.perform(st, act)
+                    _perform(logic, st, act)
                 except ChanceExhausted:
-                    del log[logged:]  # as ``resume`` does: the move is tried again whole
                     self.backup = st
                     self.pending = act
-                except BaseException:
-                    del log[logged:]
-                    raise
                 return
             self.backup = st
             self.pending = act

@@ -5,11 +5,13 @@ the greedy bot's money gained by each move (docs/rules.md M-8..M-10)."""
 from __future__ import annotations
 
 from engine.actions import Action
+from engine.bots.explain import signed
 from engine.bots.opponents import Beliefs
 from engine.game import Game
-from engine.medici.logic import MediciState
+from engine.lots import DRAW, STOP
+from engine.medici.logic import PASS, MediciState
 from engine.medici.policy import SHADE, MediciPolicy, judged, keep_chance, rival_limit
-from engine.medici.value import DRAW, PASS, STOP, MediciValuation
+from engine.medici.value import MediciValuation
 
 STYLE_WORDS = {"ours": "", "face": "by face value", "race": "for the ship race",
                "majorities": "for majorities", "mix": ""}
@@ -69,7 +71,7 @@ class MediciExplainer:
         gain = self.policy.draw_gain(st, beliefs)
         if action == STOP:
             return "the lot goes to auction as it is"
-        return f"another card changes what you gain from the lot by {gain:+.1f} on average"
+        return f"another card changes what you gain from the lot by {signed(gain, 1)} on average"
 
     def sale_worth(self, game: Game[MediciState], seat: int) -> float | None:
         """What the lot is worth to ``seat``: what it adds to their expected money."""

@@ -10,9 +10,9 @@ from engine.actions import Action, Span, amount_action
 from engine.bots.opponents import Beliefs, Kind
 from engine.chance import Rng
 from engine.game import Game
-from engine.medici.logic import MediciState
+from engine.medici.logic import PASS, MediciState
 from engine.medici.policy import MediciPolicy, prior
-from engine.medici.value import PASS, MediciValuation
+from engine.medici.value import MediciValuation
 
 Sighting = tuple[int, tuple[int, ...], int, "int | None"]
 """One bid or pass seen: (player, their ceilings for the lot by each valuation, the lowest

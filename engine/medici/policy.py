@@ -9,18 +9,9 @@ from engine.actions import Action, Legal, Span, amount_action
 from engine.bots.opponents import WILLING, Beliefs, OutbidTable
 from engine.chance import Rng
 from engine.game import Game
-from engine.medici.logic import MediciState
-from engine.medici.value import (
-    DRAW,
-    MAJORITIES,
-    PASS,
-    RACE,
-    STOP,
-    VALUATIONS,
-    MediciValuation,
-    Position,
-    lot_totals,
-)
+from engine.lots import DRAW, STOP
+from engine.medici.logic import PASS, MediciState
+from engine.medici.value import MAJORITIES, RACE, VALUATIONS, MediciValuation, Position, lot_totals
 
 RIVAL_WEIGHT: Final = 0.8
 """How much a rival's gain counts against the selector (spread over all rivals)."""

@@ -7,8 +7,8 @@ from engine.bots.parts import Parts
 from engine.bots.styles import FACE_MARGIN, SPOIL_EXTRA, THRIFTY_MARGIN, stage_share
 from engine.game import Game
 from engine.lots import draw_or_stop
-from engine.medici.logic import MediciState
-from engine.medici.value import FACE, MAJORITIES, PASS, RACE, MediciValuation
+from engine.medici.logic import PASS, MediciState
+from engine.medici.value import FACE, MAJORITIES, RACE, MediciValuation
 
 DRAW_BELOW = 7
 """The field draws another card while the lot's face value is below this."""

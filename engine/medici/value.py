@@ -17,15 +17,11 @@ import math
 from math import sqrt  # by its name: compiled, a native call (math.erf has none)
 from typing import Final, cast
 
-from engine.actions import Action
+from engine.bots.explain import signed
 from engine.bots.positions import PositionCache
 from engine.medici.logic import MediciLogic, MediciState, PlayerCount
 from engine.rules import Variant
 from engine.scoring import ranked_payouts
-
-DRAW: Final = Action("draw")
-STOP: Final = Action("stop")
-PASS: Final = Action("pass")
 
 FILL: Final = 0.85
 """Share of the cards still to come that end up on ships (the rest are discarded or removed)."""
@@ -395,14 +391,12 @@ class Position:
         """Where a lot's worth to ``q`` comes from, in words."""
         val = self.val
         total, counts = lot_totals(val, lot)
-        parts = [f"ship {self.ship_gain(q, total, len(lot)):+.0f}"]
+        parts = [f"ship {signed(self.ship_gain(q, total, len(lot)))}"]
         for k, add in sorted(counts.items()):
             gain = self.track_gain(q, k, add)
             if abs(gain) >= 0.5:
-                parts.append(f"{val.commodities[k]} {gain:+.0f}")
+                parts.append(f"{val.commodities[k]} {signed(gain)}")
         return ", ".join(parts)
-
-
 
 
 class MediciValuation(PositionCache[MediciState, "Position"]):

@@ -6,22 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.actions import Action
+from engine.bots.explain import signed
 from engine.bots.opponents import Beliefs
 from engine.game import Game
-from engine.strozzi.logic import StrozziState
+from engine.lots import DRAW, STOP
+from engine.strozzi.logic import BUY, DECLINE, DISCARD, StrozziState
 from engine.strozzi.policy import StrozziPolicy
-from engine.strozzi.value import (
-    BUY,
-    DECLINE,
-    DISCARD,
-    DRAW,
-    SCALE,
-    STOP,
-    Position,
-    StrozziValuation,
-    asked,
-    buyer_of,
-)
+from engine.strozzi.value import SCALE, Position, StrozziValuation, asked, buyer_of
 
 
 class StrozziExplainer:
@@ -68,21 +59,21 @@ class StrozziExplainer:
                     return f"{who(other)} should buy"
                 return f"{who(other)} should decline, and {who(active)} buy (S-9)"
             if action == BUY:
-                return f"gains {who(other)} ~{theirs - asked(st):+.0f} against {who(active)}"
+                return f"gains {who(other)} ~{signed(theirs - asked(st))} against {who(active)}"
             return (f"{who(active)} must buy at {asked(st)} (S-9): gains {who(other)} "
-                    f"~{asked(st) - mine:+.0f}")
+                    f"~{signed(asked(st) - mine)}")
         if phase == "loading":
             if action.kind == "load":
                 gain = self.policy.load_value(pos, st, action)
                 rival = who(1 - buyer_of(st))
-                return f"gains ~{gain:+.0f} against {rival} (harbour prize and markers)"
+                return f"gains ~{signed(gain)} against {rival} (harbour prize and markers)"
             return "keeps the lot off your ships"
         if DRAW not in game.legal_actions():
             return "the lot cannot grow"
         if action == STOP:
             return "you set its price next (S-8)"
         gain = self.policy.draw_gain(st)
-        return f"another tile changes what the lot gains you by {gain:+.1f} on average"
+        return f"another tile changes what the lot gains you by {signed(gain, 1)} on average"
 
     def _who(self, game: Game[StrozziState]) -> Any:
         """A seat's name, "you" for the player to act."""

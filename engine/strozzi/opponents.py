@@ -10,9 +10,9 @@ from engine.actions import Action, amount_action
 from engine.bots.opponents import Beliefs, Kind
 from engine.chance import Rng
 from engine.game import Game
-from engine.strozzi.logic import StrozziState
+from engine.strozzi.logic import BUY, DECLINE, StrozziState
 from engine.strozzi.policy import StrozziPolicy
-from engine.strozzi.value import ALL, BUY, DECLINE, PRIZE, ROWS, Position, StrozziValuation, asked
+from engine.strozzi.value import ALL, PRIZE, ROWS, Position, StrozziValuation, asked
 
 PRICE_SCALES = (0.7, 1.0, 1.3, 1.7, 2.2)
 """How many times the fair price (by the type's valuation) an opponent may ask and pay."""

@@ -10,19 +10,9 @@ from engine.bots.opponents import Beliefs
 from engine.bots.parts import ROLLOUT_NOISE
 from engine.chance import Rng
 from engine.game import Game
-from engine.strozzi.logic import StrozziState
-from engine.strozzi.value import (
-    BUY,
-    DECLINE,
-    DISCARD,
-    DRAW,
-    SCALE,
-    STOP,
-    Position,
-    StrozziValuation,
-    asked,
-    buyer_of,
-)
+from engine.lots import DRAW, STOP
+from engine.strozzi.logic import BUY, DECLINE, DISCARD, StrozziState
+from engine.strozzi.value import SCALE, Position, StrozziValuation, asked, buyer_of
 
 DRAW_SAMPLES: Final = 3
 """Tiles a rollout's active player looks at to decide whether to draw (all of them otherwise)."""

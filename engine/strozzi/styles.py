@@ -7,18 +7,8 @@ from engine.bots.parts import Parts
 from engine.bots.styles import FACE_MARGIN, THRIFTY_MARGIN, stage_share
 from engine.game import Game
 from engine.lots import draw_or_stop
-from engine.strozzi.logic import StrozziState
-from engine.strozzi.value import (
-    BUY,
-    DECLINE,
-    DISCARD,
-    PRIZE,
-    ROWS,
-    Position,
-    StrozziValuation,
-    asked,
-    buyer_of,
-)
+from engine.strozzi.logic import BUY, DECLINE, DISCARD, StrozziState
+from engine.strozzi.value import PRIZE, ROWS, Position, StrozziValuation, asked, buyer_of
 
 StrozziParts = Parts[StrozziState, StrozziValuation]
 """A Medici vs Strozzi bot's parts (``engine.strozzi.bots.parts``)."""

@@ -21,16 +21,9 @@ from math import sqrt  # by its name: compiled, a native call (math.erf has none
 from operator import neg
 from typing import Any, Final, cast
 
-from engine.actions import Action
 from engine.bots.positions import PositionCache
 from engine.rules import Variant
 from engine.strozzi.logic import StrozziLogic, StrozziState
-
-DRAW: Final = Action("draw")
-STOP: Final = Action("stop")
-BUY: Final = Action("buy")
-DECLINE: Final = Action("decline")
-DISCARD: Final = Action("discard")
 
 FILL: Final = 0.8
 """Share of the tiles still in the bag that end up on ships before the round ends."""
