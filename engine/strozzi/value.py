@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from math import sqrt  # by its name: compiled, a native call (math.erf has none)
-from operator import neg
 from typing import Any, Final, cast
 
 from engine.bots.positions import PositionCache
@@ -135,16 +134,19 @@ class Position:
                 square_mean[g] = push_sq[g] / per_good[g]
             unit[g] = square_mean[g] - push_mean[g] * push_mean[g] * share[g]
         free = val.all_holds - _shipped(st)
-        self.fill = min(1.0, FILL * count / free) if free else 0.0
-        self.later = max(0, val.rounds - st.round)
+        # ``min(1.0, x)`` and ``max(0, n)`` written out (compiled, builtins are calls).
+        fill = FILL * count / free if free else 0.0
+        self.fill = fill if fill < 1.0 else 1.0
+        later = val.rounds - st.round
+        self.later = later if later > 0 else 0
         self.weight = 1.0 + ROW_KEEP * self.later
         markers = st.markers
         # S-4: a marker's place seen from each seat (negative is towards seat 0).
         # (A list, not a pair: compiled, a pair indexed by a variable is boxed anew each time.)
-        self.signed: list[list[int]] = [list(map(neg, markers)), markers]
+        self.signed: list[list[int]] = [[-m for m in markers], markers]
         self._harbour: dict[tuple[int, int, int, tuple[str, ...], int], tuple[float, float]] = {}
         self._plains: list[list[tuple[float, float]]] | None = None
-        self._without: dict[tuple[int, int, int], tuple[float, float]] = {}
+        self._without: dict[int, tuple[float, float]] = {}
         self._side: list[list[Side | None]] | None = None
         self._free: list[tuple[int, int]] = []  # each player's unassigned holds and ships
         self._opens: list[list[int]] | None = None
@@ -200,12 +202,24 @@ class Position:
             plain = self._side = []
             holds = self.val.holds
             for p, placed in enumerate(self.st.harbour):
-                empty = [holds[k] for k in range(len(holds)) if placed[k] < 0]
-                self._free.append((sum(empty), len(empty)))
-                free = self._expected(sum(empty), len(empty))
+                # The unassigned ships' holds (whole numbers: the sum is exact) and which
+                # ship is in each harbour (-1: none).
+                total = 0
+                ships = 0
+                ship_in = [-1] * len(harbours)
+                for k in range(len(holds)):
+                    at = placed[k]
+                    if at < 0:
+                        total += holds[k]
+                        ships += 1
+                    elif ship_in[at] < 0:  # the first ship there, as ``placed.index``
+                        ship_in[at] = k
+                self._free.append((total, ships))
+                free = self._expected(total, ships)
                 sides: list[Side | None] = []
                 for h in harbours:  # loops, not comprehensions (their own frames)
-                    sides.append(self._loaded(p, placed.index(h), ()) if h in placed else free)
+                    j = ship_in[h]
+                    sides.append(self._loaded(p, j, ()) if j >= 0 else free)
                 plain.append(sides)
         return plain
 
@@ -303,7 +317,8 @@ class Position:
         so this is the same for every other harbour ``ship`` goes to, and for every ship of
         as many holds: worked out once for them all.
         """
-        key = (p, x, self.val.holds[ship])
+        val = self.val
+        key = (p * val.harbour_count + x) * val.hold_base + val.holds[ship]
         got = self._without.get(key)
         if got is None:
             # The ships still unassigned once ``ship`` is (whole numbers: exact sums).
@@ -548,6 +563,8 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         """``tile_counts`` by the tiles' numbers."""
         self.tile_rows: list[tuple[int, int, int, int]] = [self.tile_info[t] for t in names]
         """``tile_info`` by the tiles' numbers."""
+        self.hold_base = max(self.holds) + 1
+        """More than any ship's holds: the last digit of ``Position.without``'s keys."""
         self.key_base = len(logic.tiles) + 1
         """More than any count of tiles: the base of ``position_key``'s digits."""
         # S-16: a marker ``s`` spaces out pays the payment plus the bonus of its space;
