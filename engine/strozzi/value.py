@@ -423,8 +423,14 @@ class Position:
         harbours = self._harbour
         plain = (self._plains or self._plain_all())[p]
         best = 0.0
+        val = self.val
+        ships = val.ship_count
+        harbour_count = val.harbour_count
+        first = lot * 2 + p
         for ship, h, fresh in loads:
-            key = self._gain_key(lot, p, ship, h, fresh, part)
+            # ``self._gain_key(lot, p, ship, h, fresh, part)`` written out
+            key = self._key + (
+                (((first * ships + ship) * harbour_count + h) * 2 + fresh) * 3 + part)
             kept = gains.get(key)
             if kept is None:
                 # ``harbour(p, h, (ship, lot, h))``: a ship loaded in ``h`` (already there,
