@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import functools
 import hashlib
 import json
 import os
@@ -33,6 +34,13 @@ def config_dir() -> Path:
     env = os.environ.get("MEDICI_CONFIG")
     if env:
         return Path(env)
+    return _shipped_dir()
+
+
+@functools.cache
+def _shipped_dir() -> Path:
+    # Worked out once: resolving this file's path costs more than the rest of a cached
+    # load_variant, which OpenSpiel's load_game asks for every game.
     here = Path(__file__).resolve().parent
     installed = here / "config"
     if installed.is_dir():

@@ -124,8 +124,24 @@ def spiel_games() -> dict[str, Any]:
 
 
 def _record(game: Any) -> dict[str, Any]:
+    views = [game.view(None), *(game.view(seat) for seat in range(len(game.view(None)["players"])))]
     return {"events": json.loads(json.dumps(list(game.events), default=repr)),
-            "money": game.summary()["money"]}
+            "money": game.summary()["money"],
+            "dict sizes": [dict_sizes(list(game.events)), dict_sizes(views)]}
+
+
+def dict_sizes(value: Any) -> list[int]:
+    """``sys.getsizeof`` of every dict in ``value``, nested ones too, in order: compiled code
+    must build the same compact dicts as CPython (mypyc makes a display of more than five
+    entries a dict of general keys, 80 bytes more; docs/performance.md)."""
+    out: list[int] = []
+    if isinstance(value, dict):
+        out.append(sys.getsizeof(value))
+        value = list(value.values())
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            out += dict_sizes(item)
+    return out
 
 
 def main() -> None:

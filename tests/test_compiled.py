@@ -98,3 +98,4 @@ def test_compiled_games_are_the_pure_games_event_for_event() -> None:
     for key, game in reference["games"].items():
         assert here["games"][key]["money"] == game["money"], key
         assert here["games"][key]["events"] == game["events"], key
+        assert here["games"][key].get("dict sizes") == game.get("dict sizes"), key

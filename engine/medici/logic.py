@@ -8,7 +8,7 @@ from typing import TypedDict, cast
 from engine.actions import Action, Grammar, Legal, Span
 from engine.agreement import agree
 from engine.chance import Chance
-from engine.logic import Rules, deck_of, multiset_without
+from engine.logic import Multiset, Rules, deck_of
 from engine.lots import DRAW, STOP, LotDrawing, LotState, LotWords
 from engine.medici.schema import DEFAULTS
 from engine.medici.views import (
@@ -139,6 +139,8 @@ class MediciLogic(LotDrawing[MediciState]):
         self.commodities: list[str] = list(cards["commodities"])
         # M-1: one card per commodity and value, plus the gold cards.
         self.deck, self.kind, self.value = deck_of(self.commodities, cards["values"], cards["gold"])
+        self.pieces = Multiset(self.deck)
+        """The deck as a ``Multiset``: what is left of it once some cards are known."""
         self.days: int = rules["days"]
         self.max_lot: int = rules["max_lot"]
         self.min_bid: int = rules["min_bid"]
@@ -395,8 +397,12 @@ class MediciLogic(LotDrawing[MediciState]):
                 if after > top:
                     after = top
                 row[k] = after
-                moved: TrackEvent = {"type": "track", "player": player, "commodity": commodity,
-                                     "cards": count, "from": before, "to": after}
+                # Five entries, then the rest: compiled, a dict display of more than five
+                # makes a dict of general keys, 80 bytes more (docs/performance.md).
+                moved = cast(TrackEvent, {"type": "track", "player": player,
+                                          "commodity": commodity, "cards": count,
+                                          "from": before})
+                moved["to"] = after
                 log(moved)
             k += 1
 
@@ -409,7 +415,7 @@ class MediciLogic(LotDrawing[MediciState]):
         order, unknown = self.chance_order(st, what, self.deck, st.pc["cards_per_day"])
         st.pile = order[::-1]
         st.pile_unknown = unknown
-        st.removed = multiset_without(self.deck, order) if unknown == 0 else None
+        st.removed = self.pieces.without(order) if unknown == 0 else None
         st.discards = []
         st.lot = []
         st.ships = [[] for _ in range(n)]
@@ -464,7 +470,7 @@ class MediciLogic(LotDrawing[MediciState]):
 
     def continue_source(self, st: MediciState) -> None:
         """The pile's next cards when they were not known in advance (a table game, G-1)."""
-        unseen = multiset_without(self.deck, st.lot, st.discards, *st.ships)
+        unseen = self.pieces.without(st.lot, st.discards, *st.ships)
         order, st.pile_unknown = self.continue_order(
             st, f"day {st.day} pile", unseen, st.pile_unknown
         )
@@ -517,9 +523,11 @@ class MediciLogic(LotDrawing[MediciState]):
         values = [sum(map(value, ship)) for ship in st.ships]
         for p, (amount, place, tied) in enumerate(ranked_payouts(values, st.pc["ship_payouts"])):
             money[p] += amount
+            # Five entries, then the rest, as in ``_move_tracks``.
             paid: PayoutEvent = {"type": "payout", "player": p, "amount": amount,
-                                 "reason": "ship", "value": values[p], "place": place,
-                                 "tied": tied}
+                                 "reason": "ship", "value": values[p]}
+            paid["place"] = place
+            paid["tied"] = tied
             log(paid)
         if not self.on_purchase:
             for p, ship in enumerate(st.ships):
@@ -536,13 +544,16 @@ class MediciLogic(LotDrawing[MediciState]):
             for p, amount, place, sharing in majority:
                 money[p] += amount
                 paid = {"type": "payout", "player": p, "amount": amount, "reason": "majority",
-                        "commodity": commodity, "level": column[p], "place": place,
-                        "tied": list(sharing)}
+                        "commodity": commodity}
+                paid["level"] = column[p]
+                paid["place"] = place
+                paid["tied"] = list(sharing)
                 log(paid)
             for p, amount in bonus:
                 money[p] += amount
                 paid = {"type": "payout", "player": p, "amount": amount, "reason": "bonus",
-                        "commodity": commodity, "level": column[p]}
+                        "commodity": commodity}
+                paid["level"] = column[p]
                 log(paid)
         self.pm.fire(st, "finish" if st.day >= self.days else "next_day")
 
@@ -590,14 +601,14 @@ class MediciLogic(LotDrawing[MediciState]):
             st.turn = len(st.bids)
             st.high_bid = view["high_bid"] or 0  # a number while bidding
             st.high_bidder = view["high_bidder"]
-        unseen = multiset_without(self.deck, st.lot, st.discards, *st.ships)
+        unseen = self.pieces.without(st.lot, st.discards, *st.ships)
         count = view["pile_count"]
         if "pile" in view and "?" not in view["pile"]:
             order = list(view["pile"])
         else:
             order, _ = chance.order("hidden cards", unseen, count)
         st.pile = order[::-1]
-        st.removed = multiset_without(unseen, order)
+        st.removed = self.pieces.without(st.lot, st.discards, *st.ships, order)  # unseen - order
         return st
 
     # -- results and views ------------------------------------------------------------
@@ -623,39 +634,34 @@ class MediciLogic(LotDrawing[MediciState]):
         value = self.value.__getitem__
         cap = st.pc["ship_capacity"]
         commodities = self.commodities
-        # Dict displays typed by the annotation, not TypedDict calls: a call with keywords
-        # costs three times as much, and bots and adapters ask for views all the time.
-        players: list[MediciPlayer] = [
-            {
-                "name": name,
-                "money": st.money[p],
-                "ship": st.ships[p][:],
-                "ship_value": sum(map(value, st.ships[p])),
-                "free_holds": cap - len(st.ships[p]),
-                "tracks": dict(zip(commodities, st.tracks[p], strict=True)),
-            }
-            for p, name in enumerate(st.names)
-        ]
+        # Dict displays, not TypedDict calls: a call with keywords costs three times as
+        # much, and bots and adapters ask for views all the time. A display holds five
+        # entries at most, the rest are set in turn (the same keys in the same order):
+        # compiled (mypyc), a display of more than five makes a dict of general keys, 80
+        # bytes more than CPython's (docs/performance.md, "A compiled build").
+        players: list[MediciPlayer] = []
+        for p, name in enumerate(st.names):
+            ship = st.ships[p]
+            seat = cast(MediciPlayer, {"name": name, "money": st.money[p], "ship": ship[:],
+                                       "ship_value": sum(map(value, ship)),
+                                       "free_holds": cap - len(ship)})
+            seat["tracks"] = dict(zip(commodities, st.tracks[p], strict=True))
+            players.append(seat)
         bids: list[BidView] = [{"player": p, "bid": b} for p, b in st.bids] if bidding else []
-        view: MediciView = {
-            "game": self.game,
-            "day": st.day,
-            "days": self.days,
-            "phase": st.phase,
-            "current_player": self.current_player(st),
-            "players": players,
-            "selector": st.selector if st.phase in ("selecting", "bidding") else None,
-            "start_player": st.start_player,
-            "lot": st.lot[:],
-            "high_bid": st.high_bid if bidding else None,
-            "high_bidder": st.high_bidder if bidding else None,
-            "bids": bids,
-            "bidders": list(st.order[st.turn :]) if bidding else [],
-            "pile_count": len(st.pile) + st.pile_unknown,
-            "discards": st.discards[:],
-            "winners": self.winners(st),
-            "viewer": player,
-        }
+        view = cast(MediciView, {"game": self.game, "day": st.day, "days": self.days,
+                                 "phase": st.phase, "current_player": self.current_player(st)})
+        view["players"] = players
+        view["selector"] = st.selector if st.phase in ("selecting", "bidding") else None
+        view["start_player"] = st.start_player
+        view["lot"] = st.lot[:]
+        view["high_bid"] = st.high_bid if bidding else None
+        view["high_bidder"] = st.high_bidder if bidding else None
+        view["bids"] = bids
+        view["bidders"] = list(st.order[st.turn :]) if bidding else []
+        view["pile_count"] = len(st.pile) + st.pile_unknown
+        view["discards"] = st.discards[:]
+        view["winners"] = self.winners(st)
+        view["viewer"] = player
         if full:
             view["pile"] = st.pile[::-1] + ["?"] * st.pile_unknown
             view["removed"] = None if st.removed is None else st.removed[:]

@@ -12,7 +12,7 @@ from typing import cast
 
 from engine.actions import Action, Grammar, Legal, Span
 from engine.chance import Chance
-from engine.logic import Rules, deck_of, multiset_without
+from engine.logic import Multiset, Rules, deck_of
 from engine.lots import LotDrawing, LotState, LotWords
 from engine.mypyc_attrs import mypyc_attr
 from engine.phases import Phase, phase_table
@@ -138,6 +138,8 @@ class StrozziLogic(LotDrawing[StrozziState]):
         self.goods: list[str] = list(tiles["goods"])
         # S-1: one tile per good and value, plus the gold tiles.
         self.tiles, self.kind, self.value = deck_of(self.goods, tiles["values"], tiles["gold"])
+        self.pieces = Multiset(self.tiles)
+        """The tiles as a ``Multiset``: what is left in the bag once some are known."""
         self.sides: tuple[str, ...] = tuple(rules["players"])
         self.start_money: int = rules["start_money"]
         self.holds: tuple[int, ...] = tuple(rules["ships"])
@@ -522,8 +524,12 @@ class StrozziLogic(LotDrawing[StrozziState]):
             before = st.markers[r]
             after = max(-end, min(end, before + net))
             st.markers[r] = after
-            moved: MarkerEvent = {"type": "marker", "harbour": h + 1, "good": self.goods[g],
-                                  "moves": moves, "net": net, "from": before, "to": after}
+            # Five entries, then the rest: compiled, a dict display of more than five makes
+            # a dict of general keys, 80 bytes more (docs/performance.md).
+            moved = cast(MarkerEvent, {"type": "marker", "harbour": h + 1,
+                                       "good": self.goods[g], "moves": moves, "net": net})
+            moved["from"] = before
+            moved["to"] = after
             log.append(moved)
         for r, (h, g) in enumerate(self.rows):
             position = st.markers[r]
@@ -536,8 +542,11 @@ class StrozziLogic(LotDrawing[StrozziState]):
             if amount:
                 st.coins[p] += amount
                 paid = {"type": "payout", "player": p, "amount": amount, "reason": "row",
-                        "harbour": h + 1, "good": self.goods[g], "space": space,
-                        "payment": self.payment, "bonus": bonus}
+                        "harbour": h + 1}
+                paid["good"] = self.goods[g]
+                paid["space"] = space
+                paid["payment"] = self.payment
+                paid["bonus"] = bonus
                 log.append(paid)
         self.pm.fire(st, "finish" if st.round >= self.rounds else "next_round")
 
@@ -614,9 +623,7 @@ class StrozziLogic(LotDrawing[StrozziState]):
 
     def bag_tiles(self, st: StrozziState) -> list[str]:
         """The tiles in the bag, in rules order: public, as every tile drawn is shown (G-3)."""
-        return multiset_without(
-            self.tiles, st.lot, st.discards, *(s for fleet in st.ships for s in fleet)
-        )
+        return self.pieces.without(st.lot, st.discards, *(s for fleet in st.ships for s in fleet))
 
     def view(self, st: StrozziState, player: int | None) -> StrozziView:
         """The documented view (docs/api.md: "Game.view() keys (Medici vs Strozzi)")."""
@@ -653,25 +660,22 @@ class StrozziLogic(LotDrawing[StrozziState]):
             harbours.append({"harbour": h + 1, "values": self.harbour_values(st, h),
                              "rows": rows})
         in_turn = st.phase in ("drawing", "pricing", "offer", "loading")
-        view: StrozziView = {
-            "game": self.game,
-            "round": st.round,
-            "rounds": self.rounds,
-            "phase": st.phase,
-            "current_player": self.current_player(st),
-            "players": players,
-            "active_player": st.active if in_turn else None,
-            "start_player": st.start_player,
-            "lot": st.lot[:],
-            "price": st.price,
-            "buyer": st.buyer,
-            "harbours": harbours,
-            "bag_count": len(st.bag) + st.bag_unknown,
-            "bag_tiles": self.bag_tiles(st),
-            "discards": st.discards[:],
-            "winners": self.winners(st),
-            "viewer": player,
-        }
+        # Five entries in the display, the rest set in turn, as in Medici's view.
+        view = cast(StrozziView, {"game": self.game, "round": st.round, "rounds": self.rounds,
+                                  "phase": st.phase,
+                                  "current_player": self.current_player(st)})
+        view["players"] = players
+        view["active_player"] = st.active if in_turn else None
+        view["start_player"] = st.start_player
+        view["lot"] = st.lot[:]
+        view["price"] = st.price
+        view["buyer"] = st.buyer
+        view["harbours"] = harbours
+        view["bag_count"] = len(st.bag) + st.bag_unknown
+        view["bag_tiles"] = self.bag_tiles(st)
+        view["discards"] = st.discards[:]
+        view["winners"] = self.winners(st)
+        view["viewer"] = player
         if player is None:
             view["bag"] = st.bag[::-1] + ["?"] * st.bag_unknown
         return view
