@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from itertools import chain
 from math import sqrt  # by its name: compiled, a native call (math.erf has none)
-from operator import neg
 from typing import Any, Final, cast
 
 from engine.bots.positions import PositionCache
@@ -33,6 +31,10 @@ SCALE: Final = 1.3
 """How much more a lot is worth than the one-round estimate says (markers carry over and pay
 again; measured against the field: 1.25-1.5 does best, 1.75 already overpays)."""
 SQRT2: Final = math.sqrt(2.0)
+_ERF: Final = math.erf
+NO_STEPS: Final = (0.0,) * 6
+"""What ``Position._parts`` reads as the three steps where there are not three."""
+"""``math.erf``, read once (compiled, a module's final name is a native static)."""
 KEY_BITS: Final = 32
 """The low bits of a memo's key, below the standing's number (``Position._key``)."""
 ALL: Final = 0
@@ -75,14 +77,13 @@ class Position:
     __slots__ = (
         "val", "st", "fill", "mean", "var", "share", "push_mean", "push_sq", "later",
         "unit", "sid", "weight", "signed", "_harbour", "_plains", "_without", "_side", "_ship",
-        "_expect", "_free",
+        "_expect", "_free", "_opens",
         "_pool", "_worth", "_gain", "_standing", "_lots", "_key",
     )
 
     def __init__(self, val: StrozziValuation, st: StrozziState) -> None:
         self.val = val
         self.st = st
-        info = val.tile_info
         goods = len(val.goods)
         count = 0
         total = 0
@@ -92,17 +93,33 @@ class Position:
         kept = []
         # One pass over the bag (``val.bag_counts``, in its order) for the sums of whole
         # numbers (exact in any order), then the variance about the mean in that order,
-        # as it was always summed.
-        for t, c in val.left(st).items():
+        # as it was always summed. The bag counted as ``val.left`` counts it, by the
+        # tiles' numbers in a list rather than by their names in a dictionary.
+        counts = val.start_counts[:]
+        number = val.tile_number
+        # (``x[i] = x[i] + y``, not ``x[i] += y``: compiled, the first is native.)
+        for t in st.lot:
+            i = number[t]
+            counts[i] = counts[i] - 1
+        for t in st.discards:
+            i = number[t]
+            counts[i] = counts[i] - 1
+        for fleet in st.ships:
+            for ship in fleet:
+                for t in ship:
+                    i = number[t]
+                    counts[i] = counts[i] - 1
+        rows = val.tile_rows
+        for i, c in enumerate(counts):
             if c > 0:
-                worth, g, push, square = info[t]
+                worth, g, push, square = rows[i]
                 kept.append((worth, c))
                 count += c
                 total += worth * c
                 if g >= 0:
-                    per_good[g] += c
-                    push_sum[g] += push * c
-                    push_sq[g] += square * c
+                    per_good[g] = per_good[g] + c
+                    push_sum[g] = push_sum[g] + push * c
+                    push_sq[g] = push_sq[g] + square * c
         self.mean = mean = total / count if count else 0.0
         self.var = sum([(worth - mean) ** 2 * c for worth, c in kept]) / count if count else 0.0
         share = self.share = [0.0] * goods
@@ -117,18 +134,22 @@ class Position:
                 square_mean[g] = push_sq[g] / per_good[g]
             unit[g] = square_mean[g] - push_mean[g] * push_mean[g] * share[g]
         free = val.all_holds - _shipped(st)
-        self.fill = min(1.0, FILL * count / free) if free else 0.0
-        self.later = max(0, val.rounds - st.round)
+        # ``min(1.0, x)`` and ``max(0, n)`` written out (compiled, builtins are calls).
+        fill = FILL * count / free if free else 0.0
+        self.fill = fill if fill < 1.0 else 1.0
+        later = val.rounds - st.round
+        self.later = later if later > 0 else 0
         self.weight = 1.0 + ROW_KEEP * self.later
         markers = st.markers
         # S-4: a marker's place seen from each seat (negative is towards seat 0).
         # (A list, not a pair: compiled, a pair indexed by a variable is boxed anew each time.)
-        self.signed: list[list[int]] = [list(map(neg, markers)), markers]
+        self.signed: list[list[int]] = [[-m for m in markers], markers]
         self._harbour: dict[tuple[int, int, int, tuple[str, ...], int], tuple[float, float]] = {}
         self._plains: list[list[tuple[float, float]]] | None = None
-        self._without: dict[tuple[int, int, int], tuple[float, float]] = {}
+        self._without: dict[int, tuple[float, float]] = {}
         self._side: list[list[Side | None]] | None = None
         self._free: list[tuple[int, int]] = []  # each player's unassigned holds and ships
+        self._opens: list[list[int]] | None = None
         self._ship: dict[tuple[int, int, tuple[str, ...]], Side] = {}
         self._expect: dict[float, Side] = {}
         # Every worth below is a pure function of these numbers and of the ships, their
@@ -141,7 +162,12 @@ class Position:
             self.later, self.mean, self.var, self.fill, *self.share, *self.push_mean,
             *self.push_sq, *markers, *[h for placed in st.harbour for h in placed],
             *[tuple(ship) for fleet in st.ships for ship in fleet]))
-        self._pool, self._worth, self._gain, self._standing, self._lots = val.memos
+        memos = val.memos
+        self._pool: dict[int, float] = memos[0]
+        self._worth: dict[int, float] = memos[1]
+        self._gain: dict[int, float] = memos[2]
+        self._standing: dict[int, float] = memos[3]
+        self._lots: dict[tuple[str, ...], int] = memos[4]
         # The memos' keys are whole numbers, the standing's number in the high bits: unlike
         # a tuple, a number is never tracked by the collector, whose passes over the keys
         # kept were a tenth of a rollout's time.
@@ -176,12 +202,24 @@ class Position:
             plain = self._side = []
             holds = self.val.holds
             for p, placed in enumerate(self.st.harbour):
-                empty = [holds[k] for k in range(len(holds)) if placed[k] < 0]
-                self._free.append((sum(empty), len(empty)))
-                free = self._expected(sum(empty), len(empty))
+                # The unassigned ships' holds (whole numbers: the sum is exact) and which
+                # ship is in each harbour (-1: none).
+                total = 0
+                ships = 0
+                ship_in = [-1] * len(harbours)
+                for k in range(len(holds)):
+                    at = placed[k]
+                    if at < 0:
+                        total += holds[k]
+                        ships += 1
+                    elif ship_in[at] < 0:  # the first ship there, as ``placed.index``
+                        ship_in[at] = k
+                self._free.append((total, ships))
+                free = self._expected(total, ships)
                 sides: list[Side | None] = []
                 for h in harbours:  # loops, not comprehensions (their own frames)
-                    sides.append(self._loaded(p, placed.index(h), ()) if h in placed else free)
+                    j = ship_in[h]
+                    sides.append(self._loaded(p, j, ()) if j >= 0 else free)
                 plain.append(sides)
         return plain
 
@@ -215,11 +253,16 @@ class Position:
         ship = self.st.ships[p][j]
         value = 0
         push = [0.0] * len(val.goods)
-        for t in chain(ship, tiles) if tiles else ship:
+        for t in ship:  # the ship's tiles, then the lot's (two loops, not a chain)
             worth, g, moves, _ = info[t]
             value += worth
             if g >= 0:
-                push[g] += moves
+                push[g] = push[g] + moves
+        for t in tiles:
+            worth, g, moves, _ = info[t]
+            value += worth
+            if g >= 0:
+                push[g] = push[g] + moves
         got = self._ship[key] = self._filled(
             value, push, (val.holds[j] - len(ship) - len(tiles)) * self.fill)
         return got
@@ -232,7 +275,7 @@ class Position:
         spread = [0.0] * len(push)
         for g in range(len(push)):
             n = expect * share[g]
-            push[g] += n * push_mean[g]
+            push[g] = push[g] + n * push_mean[g]
             spread[g] = n * unit[g]
         return (value + expect * self.mean, expect * self.var, tuple(push), tuple(spread))
 
@@ -274,7 +317,8 @@ class Position:
         so this is the same for every other harbour ``ship`` goes to, and for every ship of
         as many holds: worked out once for them all.
         """
-        key = (p, x, self.val.holds[ship])
+        val = self.val
+        key = (p * val.harbour_count + x) * val.hold_base + val.holds[ship]
         got = self._without.get(key)
         if got is None:
             # The ships still unassigned once ``ship`` is (whole numbers: exact sums).
@@ -297,7 +341,7 @@ class Position:
         # No ship there counts as nothing (each number 0.0, as ``val.no_side`` holds).
         a, a_var, a_push, a_spread = mine or val.no_side
         b, b_var, b_push, b_spread = (self._side or self._plain())[1 - p][h] or val.no_side
-        erf = math.erf
+        erf = _ERF
         # P(win) - P(lose) of the prize (S-14)
         got = 0.0 + val.prize * erf((a - b) / sqrt(2.0 * (a_var + b_var + 0.25)))
         prize = got
@@ -305,12 +349,13 @@ class Position:
         signed = self.signed[p]
         steps = val.half_steps
         three = val.three_steps
+        # The usual three steps, read once (compiled, each a float unboxed per read).
+        e0, h0, e1, h1, e2, h2 = three if three is not None else NO_STEPS
         for r, g in val.harbour_goods[h]:
             mid = signed[r] + (a_push[g] - b_push[g])
             neg = -mid
             scale = SQRT2 * sqrt(a_spread[g] + b_spread[g] + 0.2)
             if three is not None:  # the usual three steps written out: the same sum
-                e0, h0, e1, h1, e2, h2 = three
                 got += (0.0 + h0 * (erf((mid - e0) / scale) - erf((neg - e0) / scale))
                         + h1 * (erf((mid - e1) / scale) - erf((neg - e1) / scale))
                         + h2 * (erf((mid - e2) / scale) - erf((neg - e2) / scale))) * weight
@@ -343,11 +388,19 @@ class Position:
             if h >= 0:
                 out.append((i, h, False))
             else:
-                out += [
-                    (i, free, True)
-                    for free in range(len(self.val.harbours)) if free not in placed
-                ]
+                for free in self._open()[p]:
+                    out.append((i, free, True))
         return out
+
+    def _open(self) -> list[list[int]]:
+        """Each player's harbours with no ship of theirs yet (S-11), in order."""
+        got = self._opens
+        if got is None:
+            every = range(len(self.val.harbours))
+            got = self._opens = []
+            for placed in self.st.harbour:
+                got.append([x for x in every if x not in placed])
+        return got
 
     def load_gain(self, p: int, ship: int, h: int, fresh: bool, lot: Sequence[str],
                   part: int = ALL) -> float:
@@ -370,10 +423,16 @@ class Position:
         harbours = self._harbour
         plain = (self._plains or self._plain_all())[p]
         best = 0.0
+        val = self.val
+        ships = val.ship_count
+        harbour_count = val.harbour_count
+        first = lot * 2 + p
         for ship, h, fresh in loads:
-            key = self._gain_key(lot, p, ship, h, fresh, part)
-            gain = gains.get(key)
-            if gain is None:
+            # ``self._gain_key(lot, p, ship, h, fresh, part)`` written out
+            key = self._key + (
+                (((first * ships + ship) * harbour_count + h) * 2 + fresh) * 3 + part)
+            kept = gains.get(key)
+            if kept is None:
                 # ``harbour(p, h, (ship, lot, h))``: a ship loaded in ``h`` (already there,
                 # or sent to a harbour where ``p`` has none) is that ship's side.
                 where = (p, h, ship, tiles, h)
@@ -385,8 +444,10 @@ class Position:
                 else:
                     gain = _part(got, part) - _part(plain[h], part)
                 if fresh:
-                    gain += self.pool_shift(p, ship, h, part)
+                    gain = gain + self.pool_shift(p, ship, h, part)
                 gains[key] = gain
+            else:
+                gain = kept
             if gain > best:  # ``max(best, gain)``: the first of equals
                 best = gain
         return best
@@ -399,16 +460,16 @@ class Position:
         """
         val = self.val
         key = self._key + ((p * val.ship_count + ship) * val.harbour_count + h) * 3 + part
-        got = self._pool.get(key)
-        if got is None:
-            placed = self.st.harbour[p]
-            plain = (self._plains or self._plain_all())[p]
-            got = 0.0
-            for x in range(len(plain)):
-                if x != h and x not in placed:
-                    got += self.without(p, x, ship, h, part) - (
-                        plain[x][0] if part == ALL else _part(plain[x], part))
-            self._pool[key] = got
+        kept = self._pool.get(key)
+        if kept is not None:
+            return kept
+        plain = (self._plains or self._plain_all())[p]
+        got = 0.0
+        for x in self._open()[p]:
+            if x != h:
+                got = got + (self.without(p, x, ship, h, part) - (
+                    plain[x][0] if part == ALL else _part(plain[x], part)))
+        self._pool[key] = got
         return got
 
     def worth(self, p: int, lot: Sequence[str], part: int = ALL) -> float:
@@ -447,8 +508,11 @@ class Position:
 
 def _shipped(st: StrozziState) -> int:
     """How many tiles the ships hold (asked for at every move of a search)."""
-    mine, theirs = st.ships  # two players (S-2)
-    return sum(map(len, mine)) + sum(map(len, theirs))
+    n = 0
+    for fleet in st.ships:  # loops: compiled, ``sum(map(len, ...))`` is a generic call
+        for ship in fleet:
+            n += len(ship)
+    return n
 
 
 def _part(got: tuple[float, float], part: int) -> float:
@@ -498,6 +562,17 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         self.tile_counts: dict[str, int] = {}
         for t in logic.tiles:
             self.tile_counts[t] = self.tile_counts.get(t, 0) + 1
+        names = list(self.tile_counts)
+        self.tile_number: dict[str, int] = {t: i for i, t in enumerate(names)}
+        """Each kind of tile's number: its place in ``tile_counts``."""
+        self.start_counts: list[int] = [self.tile_counts[t] for t in names]
+        """``tile_counts`` by the tiles' numbers."""
+        self.tile_rows: list[tuple[int, int, int, int]] = [self.tile_info[t] for t in names]
+        """``tile_info`` by the tiles' numbers."""
+        self.hold_base = max(self.holds) + 1
+        """More than any ship's holds: the last digit of ``Position.without``'s keys."""
+        self.key_base = len(logic.tiles) + 1
+        """More than any count of tiles: the base of ``position_key``'s digits."""
         # S-16: a marker ``s`` spaces out pays the payment plus the bonus of its space;
         # ``steps`` lists where that income steps up (half a space short) and by how much.
         self.steps: list[tuple[float, float]] = []
@@ -533,9 +608,13 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
                     counts[t] -= 1
         return counts
 
-    def position_key(self, st: StrozziState) -> tuple[int, ...]:
-        """A Position holds while one lot is priced and placed."""
-        return (id(st), st.round, len(st.discards), _shipped(st), len(st.lot))
+    def position_key(self, st: StrozziState) -> int:
+        """A Position holds while one lot is priced and placed: the round and the counts
+        of discards, shipped tiles and the lot's, as one number (each count is at most
+        the game's tiles, so each has its own digit in base ``key_base``; the state is
+        the same object besides, ``PositionCache.position``)."""
+        base = self.key_base
+        return ((st.round * base + len(st.discards)) * base + _shipped(st)) * base + len(st.lot)
 
     def new_position(self, st: StrozziState) -> Position:
         """A fresh Position of ``st``."""
