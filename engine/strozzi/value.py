@@ -32,9 +32,9 @@ SCALE: Final = 1.3
 again; measured against the field: 1.25-1.5 does best, 1.75 already overpays)."""
 SQRT2: Final = math.sqrt(2.0)
 _ERF: Final = math.erf
+"""``math.erf``, read once (compiled, a module's final name is a native static)."""
 NO_STEPS: Final = (0.0,) * 6
 """What ``Position._parts`` reads as the three steps where there are not three."""
-"""``math.erf``, read once (compiled, a module's final name is a native static)."""
 KEY_BITS: Final = 32
 """The low bits of a memo's key, below the standing's number (``Position._key``)."""
 ALL: Final = 0
