@@ -93,22 +93,9 @@ class Position:
         kept = []
         # One pass over the bag (``val.bag_counts``, in its order) for the sums of whole
         # numbers (exact in any order), then the variance about the mean in that order,
-        # as it was always summed. The bag counted as ``val.left`` counts it, by the
-        # tiles' numbers in a list rather than by their names in a dictionary.
-        counts = val.start_counts[:]
-        number = val.tile_number
-        # (``x[i] = x[i] + y``, not ``x[i] += y``: compiled, the first is native.)
-        for t in st.lot:
-            i = number[t]
-            counts[i] = counts[i] - 1
-        for t in st.discards:
-            i = number[t]
-            counts[i] = counts[i] - 1
-        for fleet in st.ships:
-            for ship in fleet:
-                for t in ship:
-                    i = number[t]
-                    counts[i] = counts[i] - 1
+        # as it was always summed. The bag counted by the tiles' numbers in a list
+        # (``val.left_counts``) rather than by their names in a dictionary.
+        counts = val.left_counts(st)
         rows = val.tile_rows
         for i, c in enumerate(counts):
             if c > 0:
@@ -562,7 +549,8 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         self.tile_counts: dict[str, int] = {}
         for t in logic.tiles:
             self.tile_counts[t] = self.tile_counts.get(t, 0) + 1
-        names = list(self.tile_counts)
+        names = self.tile_names = list(self.tile_counts)
+        """Each kind of tile once, in ``tile_counts``'s order: the tiles' numbers."""
         self.tile_number: dict[str, int] = {t: i for i, t in enumerate(names)}
         """Each kind of tile's number: its place in ``tile_counts``."""
         self.start_counts: list[int] = [self.tile_counts[t] for t in names]
@@ -597,15 +585,25 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
 
     def left(self, st: StrozziState) -> dict[str, int]:
         """Every tile of the game with how many of it are in the bag (0 or fewer: none)."""
-        counts = self.tile_counts.copy()
+        return dict(zip(self.tile_names, self.left_counts(st), strict=True))
+
+    def left_counts(self, st: StrozziState) -> list[int]:
+        """``left`` by the tiles' numbers (``tile_number``), as a list: what a new
+        position counts the bag by."""
+        counts = self.start_counts[:]
+        number = self.tile_number
+        # (``x[i] = x[i] + y``, not ``x[i] += y``: compiled, the first is native.)
         for t in st.lot:
-            counts[t] -= 1
+            i = number[t]
+            counts[i] = counts[i] - 1
         for t in st.discards:
-            counts[t] -= 1
+            i = number[t]
+            counts[i] = counts[i] - 1
         for fleet in st.ships:
             for ship in fleet:
                 for t in ship:
-                    counts[t] -= 1
+                    i = number[t]
+                    counts[i] = counts[i] - 1
         return counts
 
     def position_key(self, st: StrozziState) -> int:
