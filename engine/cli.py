@@ -15,8 +15,8 @@ from collections.abc import Sequence
 import engine.commands
 import engine.shell  # light: the shell proper is imported when it runs
 from engine.errors import MediciError
-from engine.layout import stream_width, wrap_text
 from engine.registry import PROGRAM, titles
+from engine.text import stream_width, wrap_text
 
 
 def build_parser() -> argparse.ArgumentParser:

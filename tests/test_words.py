@@ -18,8 +18,8 @@ from engine.narrative import tell
 from engine.shell import render
 from engine.shell.app import Shell
 from engine.shell.console import Console
-from engine.shell.text import HANG, Text, wrap
 from engine.simulate import play_random
+from engine.text import HANG, Text, wrap
 
 # -- "You" ------------------------------------------------------------------------------
 

@@ -47,8 +47,8 @@ def _saves(args: argparse.Namespace) -> int:
     import sys
 
     from engine import records
-    from engine.layout import stream_width
     from engine.shell import saves
+    from engine.text import stream_width
 
     if args.delete is not None:
         print(f"Deleted {records.delete_save(args.delete, args.saves)}.")

@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 
 from engine.errors import RecordError
-from engine.layout import stream_width, wrap_text, wrap_words
 from engine.records.examples import examples
+from engine.text import stream_width, wrap_text, wrap_words
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

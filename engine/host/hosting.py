@@ -42,7 +42,7 @@ from engine.shell.console import wants_color
 from engine.shell.errors import ShellError
 from engine.shell.newgame import parse_new, split_game
 from engine.shell.session import Session
-from engine.shell.text import Text
+from engine.text import Text
 
 if TYPE_CHECKING:
     import asyncssh

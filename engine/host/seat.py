@@ -45,8 +45,8 @@ from engine.shell.newgame import parse_seed
 from engine.shell.prompt import make_prompt
 from engine.shell.session import HINT_BOT
 from engine.shell.spec import Arg, Flag, Parsed, Spec, word_completer
-from engine.shell.text import Text
 from engine.shell.toolbar import play_toolbar
+from engine.text import Text
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

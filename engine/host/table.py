@@ -35,7 +35,7 @@ from engine.rules import Variant
 from engine.shell import render, slips
 from engine.shell.errors import ShellError
 from engine.shell.session import Session, bot_seed
-from engine.shell.text import Text
+from engine.text import Text
 from engine.views import View
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@
 (or with ``--script``) the shell reads commands line by line, without prompt decoration,
 and exits 0 only if every command succeeded; errors go to standard error.
 
-``import engine.shell`` itself stays light (game packages import ``engine.shell.text``):
+``import engine.shell`` itself stays light (game packages import ``engine.text``):
 the shell proper (``engine.shell.app``) is imported when a shell is run.
 """
 

@@ -39,7 +39,7 @@ from engine.shell.mode import Fragments, Mode, modes_of
 from engine.shell.play_mode import PlayMode
 from engine.shell.prompt import make_prompt
 from engine.shell.session import Session
-from engine.shell.text import Text
+from engine.text import Text
 
 Hook = Callable[["Shell"], None]
 P = ParamSpec("P")

@@ -22,7 +22,8 @@ from engine.shell.newgame import parse_new, start_game
 from engine.shell.rules_text import summary
 from engine.shell.session import HINT_BOT, Session
 from engine.shell.spec import Parsed
-from engine.shell.text import Text
+from engine.text import Text
+from engine.text.width import reading_width
 
 if TYPE_CHECKING:
     from engine.bots import Analysis, Bot
@@ -225,7 +226,7 @@ def rules_cmd(mode: Mode, args: Parsed) -> None:
     """``rules [VARIANT | ID]``: a variant's rules summary, or one rule of docs/rules.md."""
     which = args.text("VARIANT | ID")
     if which is not None and rulebook.looks_like_id(which):
-        width = mode.shell.console.width() or rulebook.terminal_width()
+        width = reading_width(mode.shell.console.width())
         head, _, body = rulebook.rule(which).render(width).partition("\n\n")
         mode.shell.page(Text(head, "heading").line("").line(body))
         return

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from engine.bots import BotError, make_bot
 from engine.errors import MediciError
 from engine.game import new_game
-from engine.layout import join_continuations
 from engine.registry import default_game, game_ids
 from engine.rules import Variant, load_variant, variant_names
 from engine.shell.errors import ShellError
 from engine.shell.session import DEFAULT_BOT, Session
+from engine.text import join_continuations
 
 
 @dataclass(frozen=True)

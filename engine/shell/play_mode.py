@@ -17,8 +17,8 @@ from engine.shell.errors import ShellError
 from engine.shell.mode import Fragments, Mode
 from engine.shell.replay_mode import enter
 from engine.shell.spec import Parsed
-from engine.shell.text import Text
 from engine.shell.toolbar import play_toolbar
+from engine.text import Text
 
 if TYPE_CHECKING:
     from engine.game import Game

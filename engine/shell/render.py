@@ -18,7 +18,7 @@ from engine.game import Game
 from engine.narrative import Role, ViewAfter, tell
 from engine.records import ReplayCursor
 from engine.registry import find
-from engine.shell.text import Text, fitted, flow, styled
+from engine.text import Text, fitted, flow, styled
 from engine.views import Event, View
 
 

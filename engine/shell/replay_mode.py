@@ -19,8 +19,8 @@ from engine.shell.mode import Fragments, Mode
 from engine.shell.replay_view import ReplayView
 from engine.shell.session import HINT_BOT, Session
 from engine.shell.spec import Parsed
-from engine.shell.text import Text
 from engine.shell.toolbar import replay_toolbar
+from engine.text import Text
 
 if TYPE_CHECKING:
     from engine.bots import Analysis

@@ -8,7 +8,7 @@ from engine.game import Game
 from engine.records import ReplayCursor
 from engine.registry import game_info
 from engine.shell import render
-from engine.shell.text import Text
+from engine.text import Text
 from engine.views import View
 
 

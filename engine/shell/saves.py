@@ -8,7 +8,7 @@ from pathlib import Path
 from engine import records
 from engine.errors import escape_controls
 from engine.records import SaveInfo
-from engine.shell.text import Text, fitted, flow, pad
+from engine.text import Text, fitted, flow, pad
 
 _NAMES: dict[str, tuple[int, list[str]]] = {}
 

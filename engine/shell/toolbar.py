@@ -7,7 +7,6 @@ that order), and a form still too wide is cut between words, never inside one.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -16,6 +15,7 @@ from prompt_toolkit.application import get_app_or_none
 from engine.agreement import agree
 from engine.narrative import ordinal
 from engine.registry import GameInfo, find
+from engine.text.width import screen_width
 from engine.views import PlayerView, View
 
 if TYPE_CHECKING:
@@ -28,25 +28,20 @@ KEY = "class:bottom-toolbar.key"
 
 def toolbar(shell: Shell) -> Fragments:
     """The toolbar's fragments for the shell's current state (its mode's toolbar), fitted
-    to the terminal's width."""
-    return shell.mode.toolbar(toolbar_width())
+    to the width of the screen the shell writes to (its console's, by the one rule of
+    ``engine.text.width``), else to the prompt's terminal."""
+    return shell.mode.toolbar(shell.console.width() or toolbar_width())
 
 
 def toolbar_width() -> int | None:
-    """The width of the terminal the prompt draws on (``$COLUMNS`` if smaller), None
-    outside a running prompt."""
+    """The width of the terminal the prompt draws on (by the one rule,
+    ``engine.text.width.screen_width``), None outside a running prompt."""
     try:
         app = get_app_or_none()
-        width = app.output.get_size().columns if app is not None else None
+        measured = app.output.get_size().columns if app is not None else None
     except Exception:  # noqa: BLE001 - no size to read: no fitting
-        width = None
-    try:
-        env = int(os.environ.get("COLUMNS", ""))
-    except ValueError:
-        env = 0
-    if env > 0:
-        width = env if width is None else min(width, env)
-    return width
+        measured = None
+    return screen_width(measured)
 
 
 def fit(forms: list[Fragments], width: int | None) -> Fragments:
