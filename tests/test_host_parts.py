@@ -22,11 +22,11 @@ from engine import records
 from engine.host.guard import DROP, InputGuard, RawBudget
 from engine.host.screen import PipeWriter, Screen
 from engine.host.seat import Guest
-from engine.host.table import Chair, Table, TableOptions
+from engine.host.table import Chair, HostedTable, TableOptions
+from engine.play import Hosting, SavesFolder, Settings, Table
 from engine.rules import load_variant
 from engine.shell.console import Console
 from engine.shell.errors import ShellError
-from engine.shell.session import Session
 
 
 # -- the guard --------------------------------------------------------------------------
@@ -133,7 +133,7 @@ def test_a_screen_with_too_much_waiting_gives_up_from_another_thread() -> None:
 
 
 # -- the table --------------------------------------------------------------------------
-def guest(table: Table, name: str, host: bool = False) -> tuple[Guest, io.StringIO]:
+def guest(table: HostedTable, name: str, host: bool = False) -> tuple[Guest, io.StringIO]:
     out = io.StringIO()
     console = Console(out, out, color=False, errors_to_err=False)
     stopped: list[str] = []
@@ -150,10 +150,11 @@ def pool():
 
 
 def make_table(tmp_path: Path, pool: ThreadPoolExecutor, chairs: list[Chair],
-               **options: object) -> Table:
-    opts = TableOptions(saves=str(tmp_path), join=lambda n: f"ssh -p 8022 {n}@host",
-                        **options)  # type: ignore[arg-type]
-    return Table(load_variant("medici"), chairs, opts, pool, seed=3)
+               hints: bool = False, **hosting: object) -> HostedTable:
+    settings = Settings(hints=hints, hosting=Hosting(**hosting))  # type: ignore[arg-type]
+    opts = TableOptions(settings, SavesFolder(str(tmp_path)),
+                        join=lambda n: f"ssh -p 8022 {n}@host")
+    return HostedTable(load_variant("medici"), chairs, opts, pool, seed=3)
 
 
 def seated(tmp_path: Path, pool: ThreadPoolExecutor, **options: object):
@@ -282,7 +283,7 @@ def test_a_bot_thinks_in_a_worker_thread_while_the_table_answers(
             return legal[-1]  # draw, stop or pass: an action, never a range
 
     slow = SlowBot()
-    monkeypatch.setattr(Session, "bot", lambda self, seat: slow)
+    monkeypatch.setattr(Table, "bot", lambda self, seat: slow)
     table = make_table(tmp_path, pool, [Chair("Bo"), Chair("Cy", "greedy")])
     bo, bo_out = guest(table, "Bo")
     table.sit(bo, 0)
@@ -359,7 +360,7 @@ def test_the_host_deals_again_and_kicks(tmp_path, pool) -> None:
     first = table.session
     assert ann.shell.execute("new --seed 12")
     assert table.session is not first and table.session.game.seed == 12
-    assert bo.shell.session is table.session  # every guest's shell follows the new game
+    assert bo.shell.table is table.session  # every guest's shell follows the new game
     assert "The game begins: Medici, Ann, Bo (seed 12)." in bo_out.getvalue()
     assert first.safe_on_disk() is not None  # the first game stays saved
     assert ann.shell.execute("kick bo")

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from engine.narrative import Role, tell
+from engine.play import render
 from engine.records import ReplayCursor, story
-from engine.shell import render
 from engine.simulate import play_random
 from engine.text import STYLE
 

@@ -82,7 +82,7 @@ def test_a_mode_switch_changes_the_commands_prompt_toolbar_and_completion(run):
 
 def test_the_offer_to_resume_belongs_to_play_mode(run):
     run.do("new medici Ann Bo")
-    run.shell.session = None
+    run.shell.table = None
     mode = run.shell.mode
     assert isinstance(mode, PlayMode)
     mode.greet()

@@ -47,13 +47,16 @@ def _saves(args: argparse.Namespace) -> int:
     import sys
 
     from engine import records
+    from engine.play import SavesFolder
     from engine.shell import saves
     from engine.text import stream_width
 
     if args.delete is not None:
         print(f"Deleted {records.delete_save(args.delete, args.saves)}.")
         return 0
-    print(saves.table(args.saves, everything=args.all, width=stream_width(sys.stdout)).plain())
+    listing = saves.table(SavesFolder.of(args.saves), everything=args.all,
+                          width=stream_width(sys.stdout))
+    print(listing.plain())
     return 0
 
 

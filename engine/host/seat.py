@@ -34,16 +34,15 @@ from engine.actions import Legal
 from engine.bots import make_bot
 from engine.errors import escape_controls
 from engine.host.screen import Screen, ScreenConsole
-from engine.host.table import Table
-from engine.shell import handlers, render
+from engine.host.table import HostedTable
+from engine.play import HINT_BOT, parse_seed, render
+from engine.shell import handlers
 from engine.shell.app import Shell
 from engine.shell.commands import COMMANDS, Command
 from engine.shell.errors import ShellError
 from engine.shell.handlers import say_hint
 from engine.shell.mode import Fragments, Mode
-from engine.shell.newgame import parse_seed
 from engine.shell.prompt import make_prompt
-from engine.shell.session import HINT_BOT
 from engine.shell.spec import Arg, Flag, Parsed, Spec, word_completer
 from engine.shell.toolbar import play_toolbar
 from engine.text import Text
@@ -54,7 +53,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.completion import Completer
 
     from engine.game import Game
-    from engine.shell.session import Session
+    from engine.play import Table
 
 SAY_LIMIT = (5, 10.0)
 """At most 5 ``say`` lines in 10 seconds from one person."""
@@ -138,7 +137,7 @@ class Guest:
 
     def __init__(
         self,
-        table: Table,
+        table: HostedTable,
         name: str,
         screen: Screen,
         console: ScreenConsole,
@@ -157,7 +156,7 @@ class Guest:
         self._said: deque[float] = deque()
         self.shell = Shell(console, saves=table.options.saves, interactive=True)
         self.shell.mode = SeatMode(self.shell, table, self)
-        self.shell.session = table.session
+        self.shell.table = table.session
 
     def stop(self, message: str) -> None:
         """End this connection (from any thread), ``message`` told first if any."""
@@ -189,7 +188,7 @@ class SeatMode(Mode, listed=False):
              "exit")
     plays = True
 
-    def __init__(self, shell: Shell, table: Table, guest: Guest) -> None:
+    def __init__(self, shell: Shell, table: HostedTable, guest: Guest) -> None:
         super().__init__(shell)
         self.table = table
         self.guest = guest
@@ -313,7 +312,7 @@ class SeatMode(Mode, listed=False):
         if session.game.is_over:
             self.shell.console.say(render.final_scores(view, width))
 
-    def _session(self) -> Session:
+    def _session(self) -> Table:
         session = self.table.session
         if session is None:
             raise ShellError(f"the game has not started: {self.table.where()}")

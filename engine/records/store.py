@@ -26,6 +26,7 @@ from engine.game import Game
 from engine.names import normal_save_name, save_name_problem
 from engine.records.format import Record, encode, read_document, record_from_game
 from engine.records.schema import check_document
+from engine.records.settings import hosted_section
 from engine.records.strictjson import MAX_BYTES
 from engine.records.verify import StepHook, read_record
 from engine.registry import PROGRAM, find
@@ -451,6 +452,9 @@ class SaveInfo:
     """What ``period`` counts, as the game's vocabulary names it ('' for an unknown game)."""
     branch_of: str | None = None
     """The save this game was branched from (``branch`` in a replay), if it was."""
+    hosted: bool = False
+    """The game is played at a hosted table (``medici host``): ``medici host --resume``
+    reopens it, never a game on one keyboard."""
 
 
 def save_info(path: Path, folder: Path) -> SaveInfo:
@@ -486,6 +490,7 @@ def save_info(path: Path, folder: Path) -> SaveInfo:
         bots=tuple(p.get("bot") for p in doc["players"]),
         unit=unit,
         branch_of=_branch_name(doc.get("branch_of")),
+        hosted=hosted_section(doc.get("table")),
     )
 
 

@@ -64,12 +64,11 @@ def options() -> tuple[str, ...]:
 
 
 def _seed(text: str) -> int:
-    from engine.shell.errors import ShellError
-    from engine.shell.newgame import parse_seed
+    from engine.play import TableError, parse_seed
 
     try:
         return parse_seed(text)
-    except ShellError as err:
+    except TableError as err:
         raise argparse.ArgumentTypeError(str(err).removeprefix("--seed ")) from None
 
 

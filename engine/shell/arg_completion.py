@@ -19,6 +19,7 @@ from prompt_toolkit.completion import (
 from prompt_toolkit.document import Document
 
 from engine.bots import COMPLETIONS
+from engine.play import SavesFolder
 from engine.records.examples import examples
 from engine.rules import variant_names
 from engine.shell import saves
@@ -71,7 +72,7 @@ class SaveNameCompleter(Completer):
     does, so unquoted it would be two words.
     """
 
-    def __init__(self, folder: str | None) -> None:
+    def __init__(self, folder: SavesFolder) -> None:
         self.folder = folder
 
     def get_completions(

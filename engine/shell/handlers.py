@@ -12,15 +12,14 @@ from engine import bots, records, rulebook
 from engine.actions import Action, describe
 from engine.agreement import agree
 from engine.bots.explain import hint_line
+from engine.play import HINT_BOT, latest_unfinished, open_table, parse_lineup, render, start_game
 from engine.registry import default_variant, game_info, games
 from engine.rules import load_variant
-from engine.shell import render, saves
+from engine.shell import saves
 from engine.shell.commands import COMMANDS, moves
 from engine.shell.errors import ShellError
 from engine.shell.mode import Mode
-from engine.shell.newgame import parse_new, start_game
 from engine.shell.rules_text import summary
-from engine.shell.session import HINT_BOT, Session
 from engine.shell.spec import Parsed
 from engine.text import Text
 from engine.text.width import reading_width
@@ -58,7 +57,7 @@ def help_list(mode: Mode) -> Text:
         out.line(Text("  ").add(command.name.ljust(width), "cmd").add("  " + command.summary))
     if mode.plays:
         words = shell.move_words()
-        session = shell.session
+        session = shell.table
         ids = [session.game.variant.game] if session is not None else list(games())
         for gid in ids:
             info = game_info(gid)
@@ -100,8 +99,8 @@ def help_text(mode: Mode, word: str) -> Text:
 def new_cmd(mode: PlayMode, args: Parsed) -> None:
     """``new GAME PLAYERS... [--variant X] [--seed N]``."""
     shell = mode.shell
-    spec = parse_new(args.words, shell.seed)
-    previous = shell.session
+    spec = parse_lineup(args.words, shell.seed)
+    previous = shell.table
     session = start_game(spec, shell.saves)
     if previous is not None and not previous.game.is_over:
         where = previous.safe_on_disk()
@@ -117,7 +116,7 @@ def new_cmd(mode: PlayMode, args: Parsed) -> None:
               for name, side, bot in zip(spec.names, sides, spec.bots, strict=True)
               if bot is None and name != side and not side.startswith("Player ")]
     also = f" {'; '.join(played)}." if played else ""
-    shell.start_session(session, f"New game of {session.game.variant.name}: {seats}{seed}."
+    shell.start_table(session, f"New game of {session.game.variant.name}: {seats}{seed}."
                                  f"{also}", narrate=True)
 
 
@@ -129,7 +128,7 @@ def show_cmd(mode: Mode, args: Parsed) -> None:
 def moves_cmd(mode: Mode, args: Parsed) -> None:
     """``moves``: what is legal now."""
     shell = mode.shell
-    session = shell.require_session()
+    session = shell.require_table()
     if session.game.is_over:
         raise ShellError("the game is over: no moves are left")
     seat = session.game.current_player
@@ -142,7 +141,7 @@ def hint_cmd(mode: PlayMode, args: Parsed) -> None:
     """``hint``: the strongest bot's top moves for the person to act, in their words."""
     shell = mode.shell
     spec = args.option("--bot")
-    session = shell.require_session()
+    session = shell.require_table()
     game = session.game
     seat = game.current_player
     if seat is None:
@@ -202,7 +201,7 @@ def fixed(value: float, digits: int = 3) -> str:
 def undo_cmd(mode: PlayMode, args: Parsed) -> None:
     """``undo``: back to before your last move."""
     shell = mode.shell
-    session = shell.require_session()
+    session = shell.require_table()
     if session.game.is_over:
         raise ShellError("the game is over: undo takes back moves of a game still being "
                          "played; `replay` goes back through it, and `branch` there plays on "
@@ -216,7 +215,7 @@ def undo_cmd(mode: PlayMode, args: Parsed) -> None:
 def log_cmd(mode: Mode, args: Parsed) -> None:
     """``log [N]``: the last N things that happened."""
     count = args.number("N", 20)
-    game = mode.game() or mode.shell.require_session().game
+    game = mode.game() or mode.shell.require_table().game
     lines = render.narrate(game.events, 0, game.players, render.StepViews(game))
     for line in lines[-count:]:
         mode.shell.console.say(line)
@@ -246,7 +245,7 @@ def rules_cmd(mode: Mode, args: Parsed) -> None:
 def save_cmd(mode: Mode, args: Parsed) -> None:
     """``save [NAME] [--copy] [--replace]``."""
     shell = mode.shell
-    session = shell.require_session()
+    session = shell.require_table()
     old = session.path
     path = session.save(args.text("NAME"), copy="--copy" in args.flags,
                         replace="--replace" in args.flags)
@@ -268,24 +267,13 @@ def open_cmd(mode: PlayMode, args: Parsed) -> None:
 
 
 def open_saved(mode: PlayMode, name: str | Path, how: str) -> None:
-    """Load a save and make it the live game: an unfinished game in the saves folder goes
-    on in its own file; any other (finished, or a file elsewhere) gets a new file only
-    when play goes on."""
+    """Open a save at the table (``engine.play.open_table``: its seats, settings and file as
+    they were) and make it the live game; a hosted table's save is refused with how to
+    host it again."""
     shell = mode.shell
-    loaded = records.load_game(name, directory=shell.saves)
-    path = Path(loaded.path)
-    continues = not loaded.game.is_over and _inside(path, records.saves_dir(shell.saves))
-    session = Session(loaded.game, list(loaded.bots), shell.saves, path, continues=continues,
-                      branch_of=loaded.record.branch_of)
-    note = " (it is finished: `replay` it to study it)" if loaded.game.is_over else ""
-    shell.start_session(session, f"{how} {shell.save_name(path)}{note}.")
-
-
-def _inside(path: Path, folder: Path) -> bool:
-    try:
-        return path.resolve().is_relative_to(folder.resolve())
-    except (OSError, RuntimeError):
-        return False
+    opened = open_table(name, shell.saves)
+    note = " (it is finished: `replay` it to study it)" if opened.table.game.is_over else ""
+    shell.start_table(opened.table, f"{how} {shell.save_name(opened.path)}{note}.")
 
 
 def saves_cmd(mode: Mode, args: Parsed) -> None:
@@ -294,12 +282,12 @@ def saves_cmd(mode: Mode, args: Parsed) -> None:
     target = args.option("--delete")
     show_all = "--all" in args.flags
     if target is not None:
-        session = shell.session
-        path = records.resolve_save_path(target, shell.saves)
+        session = shell.table
+        path = shell.saves.file(target)
         if session is not None and session.path is not None and _same(path, session.path):
             raise ShellError(f"{target} is the game in progress: start or open another game "
                              "before deleting it")
-        removed = records.delete_save(target, shell.saves)
+        removed = records.delete_save(target, shell.saves.given)
         shell.console.say(Text(f"Deleted {removed}.", "good"))
         return
     shell.console.say(saves.table(shell.saves, everything=show_all,
@@ -315,8 +303,7 @@ def _same(a: Path, b: Path) -> bool:
 
 def resume_cmd(mode: PlayMode, args: Parsed) -> None:
     """``resume``: the most recent unfinished game (the one offered at start, if any)."""
-    records.migrate_autosaves(mode.shell.saves)
-    path = mode.offer or records.latest_unfinished(mode.shell.saves)
+    path = mode.offer or latest_unfinished(mode.shell.saves)
     mode.offer = None
     if path is None:
         raise ShellError("no unfinished game is saved: `new medici 4` starts one")

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Legal
 from engine.errors import MediciError
+from engine.play import render, slips
 from engine.records.examples import example_path, examples
 from engine.registry import PROGRAM, game_ids
-from engine.shell import handlers, render, saves, slips
+from engine.shell import handlers, saves
 from engine.shell.commands import Command, moves
 from engine.shell.errors import ShellError
 from engine.shell.mode import Fragments, Mode
@@ -45,7 +46,7 @@ class PlayMode(Mode):
     def line(self, word: str, args: list[str]) -> bool:
         """A move of the live game; any line but an empty one drops the offer to resume."""
         self.offer = None
-        session = self.shell.session
+        session = self.shell.table
         if session is None or word not in session.game.logic.grammar.kinds:
             return False
         if word == "load" and args and not args[0].isdigit():
@@ -66,7 +67,7 @@ class PlayMode(Mode):
 
     def blank(self) -> None:
         """Resume the game offered at start; else let paused bots go on."""
-        if self.offer is not None and self.shell.session is None:
+        if self.offer is not None and self.shell.table is None:
             handlers.resume_cmd(self, Parsed([]))
         elif self.shell.run_bots():
             self.shell.status()  # the bots went on after a pause: whose turn it is now
@@ -75,7 +76,7 @@ class PlayMode(Mode):
         """Whose turn it is (a person's), else the program's name."""
         if self.shell.pending is not None:
             return [("class:turn", "y/N"), ("", " › ")]
-        session = self.shell.session
+        session = self.shell.table
         if session is not None and not session.game.is_over:
             seat = session.game.current_player
             if seat is not None and session.bots[seat] is None:
@@ -87,7 +88,7 @@ class PlayMode(Mode):
 
     def toolbar(self, width: int | None = None) -> Fragments:
         """The game, its period and phase, whose turn and their money, your place."""
-        session = self.shell.session
+        session = self.shell.table
         if session is None:
             return play_toolbar(None, [], width=width)
         viewer = session.viewer() if session.humans else None
@@ -95,27 +96,27 @@ class PlayMode(Mode):
 
     def placeholder(self) -> Fragments:
         """``Enter resumes your last game`` while that is so."""
-        if self.offer is not None and self.shell.session is None:
+        if self.offer is not None and self.shell.table is None:
             return [("class:dim", "Enter resumes your last game")]
-        session = self.shell.session
+        session = self.shell.table
         if session is not None and session.humans and session.bot_to_act() is not None:
             return [("class:dim", "bots paused: Enter lets them go on")]
         return []
 
     def legal_moves(self) -> list[Legal]:
         """The legal actions of the person to act now ([] on a bot's turn or with no game)."""
-        session = self.shell.session
+        session = self.shell.table
         if session is None or session.bot_to_act() is not None:
             return []
         return session.legal()
 
     def game(self) -> Game | None:
         """The live game, if any."""
-        return self.shell.session.game if self.shell.session is not None else None
+        return self.shell.table.game if self.shell.table is not None else None
 
     def show(self) -> None:
         """The live game's table (and the final scores once it is over)."""
-        session = self.shell.require_session()
+        session = self.shell.require_table()
         self.shell.console.say(render.table(session.view(), session.bots,
                                         self.shell.console.width()))
         if session.game.is_over:
@@ -131,7 +132,13 @@ class PlayMode(Mode):
             offer = saves.latest_unfinished_info(folder)
         except (ShellError, MediciError, OSError):
             offer = None
-        if offer is not None:
+        if offer is not None and offer.hosted:
+            # A hosted table is never reopened on one keyboard: say how it is.
+            say(Text("Your last game is unfinished: ").add(saves.describe(offer)))
+            say(Text(f"It is played at a hosted table: `medici host --resume "
+                     f"{self.shell.save_name(offer.path)}{folder.option()}` reopens it; "
+                     "`new medici 4` starts a game here (`help` lists every command).", "dim"))
+        elif offer is not None:
             self.offer = offer.path
             say(Text("Your last game is unfinished: ").add(saves.describe(offer)))
             say(Text("Press Enter to resume it, or type `new medici 4` for a new one "
@@ -143,7 +150,7 @@ class PlayMode(Mode):
                      + "; `help` lists every command, Tab completes.", "dim"))
         try:
             old = saves.old_folder_note(folder)
-        except (ShellError, OSError):
+        except (MediciError, OSError):
             old = None
         if old is not None:
             say(Text(old, "dim"))

@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING
 from engine import bots, records
 from engine.actions import Action
 from engine.bots.explain import lost_points, lost_text
+from engine.play import HINT_BOT, Table, render
 from engine.records.format import Branch
 from engine.registry import game_info, games
-from engine.shell import handlers, render
+from engine.shell import handlers
 from engine.shell.commands import Command
 from engine.shell.errors import ShellError
 from engine.shell.handlers import analysis_lines
 from engine.shell.mode import Fragments, Mode
 from engine.shell.replay_view import ReplayView
-from engine.shell.session import HINT_BOT, Session
 from engine.shell.spec import Parsed
 from engine.shell.toolbar import replay_toolbar
 from engine.text import Text
@@ -238,9 +238,9 @@ def branch_cmd(mode: ReplayMode, args: Parsed) -> None:
     # The branch gets its own file with its first move (``NAME-branch``, ``-2`` if taken);
     # until then nothing needs saving.
     origin: Branch = {"name": replay.name, "step": replay.step}
-    session = Session(game, replay.bots, mode.shell.saves, on_disk=True, branch_of=origin)
+    session = Table(game, replay.bots, mode.shell.saves, on_disk=True, branch_of=origin)
     mode.shell.mode = mode.back
-    mode.shell.start_session(session, f"Branched from {replay.name} at step {replay.step}: a "
+    mode.shell.start_table(session, f"Branched from {replay.name} at step {replay.step}: a "
                                       "new game (the record stays as it was; the branch is "
                                       f"saved as {replay.name}-branch from its first move).")
 
@@ -249,9 +249,9 @@ def exit_cmd(mode: ReplayMode, args: Parsed) -> None:
     """``exit``: leave replay mode, back to the mode it was entered from."""
     shell = mode.shell
     shell.mode = mode.back
-    if shell.session is not None:
+    if shell.table is not None:
         shell.console.say(Text("Back to your game.", "title"))
-        shell.console.say(render.table(shell.session.view(), shell.session.bots,
+        shell.console.say(render.table(shell.table.view(), shell.table.bots,
                                         shell.console.width()))
         shell.status()
     else:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.game import Game
+from engine.play import render
 from engine.records import ReplayCursor
 from engine.registry import game_info
-from engine.shell import render
 from engine.text import Text
 from engine.views import View
 

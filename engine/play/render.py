@@ -1,4 +1,4 @@
-"""What the shell shows: the table (``show``) and what changed after a move.
+"""What a table looks like to a person: the table (``show``) and what changed after a move.
 
 Each game's descriptor names its ``table(view, bots)`` (``engine.registry``); a game
 without one falls back to the plain table here, so a new game is playable before it
