@@ -238,11 +238,17 @@ def test_a_joiner_has_the_shell_but_not_the_hosts_commands(tmp_path, pool) -> No
         assert reason in bo_out.getvalue(), line
     assert ann.shell.execute("save friday")
     assert (tmp_path / "friday.json").exists()
+    before = len(bo_out.getvalue())
     bo.shell.execute("help")
-    listed = bo_out.getvalue()
+    listed = bo_out.getvalue()[before:]
     assert "say" in listed and "who" in listed
+    # A joiner's help lists only what a joiner may do, and their keys.
+    for host_only in ("save ", "kick ", "new "):
+        assert f"  {host_only}" not in listed, host_only
+    assert "Ctrl-D saves" not in listed and "Ctrl-D leaves the table" in listed
     bo.shell.execute("help save")
-    assert "at a hosted table only the host's terminal runs it" in bo_out.getvalue()
+    assert "(save is the host's: at a hosted table only the host's terminal" in (
+        bo_out.getvalue())
     # say: the text as typed (an apostrophe is no open quote), escaped, to everyone.
     assert bo.shell.execute("say it's \x1b[2Jmine")
     for out in (ann_out, bo_out):

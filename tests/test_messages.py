@@ -14,7 +14,7 @@ from engine.cli import main
 from engine.errors import IllegalAction, RecordError
 from engine.records import load_game, save_game
 from engine.shell import run_shell
-from engine.shell.handlers import fixed
+from engine.bots.explain import _fixed as fixed
 
 
 def _shell(lines: list[str], saves: Path) -> tuple[str, str]:

@@ -148,7 +148,7 @@ def test_replay_mode_commands_analyse_and_exit(run):
     # Replay's own commands complete first, and `new`, `load`, `replay` (which would leave
     # the replay) not at all: `n<Tab>` then Enter must not start a new game.
     assert run.completions("")[:7] == ["next ", "prev ", "goto ", "show", "analyse ",
-                                       "branch", "exit"]
+                                       "branch ", "exit"]
     assert run.completions("n") == ["next "]
     assert not {"new ", "open ", "replay ", "resume"} & set(run.completions(""))
     for line in ("new medici 2", "open full", "replay full", "resume"):

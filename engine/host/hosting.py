@@ -50,8 +50,7 @@ from engine.play import (
     split_game,
 )
 from engine.rules import Variant
-from engine.shell.console import wants_color
-from engine.shell.errors import ShellError
+from engine.shell import ShellError, wants_color
 from engine.text import Text
 
 if TYPE_CHECKING:

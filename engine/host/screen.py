@@ -31,7 +31,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.renderer import print_formatted_text as render_fragments
 from prompt_toolkit.styles import Style
 
-from engine.shell.console import Console
+from engine.shell import Console
 from engine.text import STYLE, Text
 
 MAX_PENDING = 256 * 1024

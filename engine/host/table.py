@@ -35,7 +35,7 @@ from engine.play import SavesFolder, Table, bot_seed, render, slips
 from engine.records.settings import Hosting, Settings
 from engine.registry import find
 from engine.rules import Variant
-from engine.shell.errors import ShellError
+from engine.shell import ShellError
 from engine.text import Text
 from engine.views import View
 

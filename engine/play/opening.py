@@ -28,6 +28,8 @@ class Opened:
     table: Table
     path: Path
     continues: bool
+    record: records.Record
+    """The record as read (a replay steps through it)."""
 
 
 def hosted_refusal(name: str, saves: SavesFolder) -> str:
@@ -38,9 +40,10 @@ def hosted_refusal(name: str, saves: SavesFolder) -> str:
 
 
 def open_table(name: str | os.PathLike[str], saves: SavesFolder | str | None = None, *,
-               hosting: bool = False) -> Opened:
+               hosting: bool = False, replaying: bool = False) -> Opened:
     """The table of the save ``name`` (see the module). ``hosting``: for ``medici host
-    --resume``, which takes only an unfinished game; any other opener refuses a hosted
+    --resume``, which takes only an unfinished game; ``replaying``: for a replay, which
+    steps through any game and plays none of it; any other opener refuses a hosted
     table's save (``hosted_refusal``), so a hosted game is never played on one keyboard.
 
     A broken save is refused whole (RecordError with the file and what is wrong).
@@ -50,7 +53,7 @@ def open_table(name: str | os.PathLike[str], saves: SavesFolder | str | None = N
     path = Path(loaded.path)
     settings = settings_from_section(loaded.record.table)
     shown = folder.name_of(path)
-    if settings.hosted and not hosting:
+    if settings.hosted and not (hosting or replaying):
         raise TableError(hosted_refusal(shown, folder))
     if hosting and loaded.game.is_over:
         raise TableError(f"{shown} is a finished game: nothing to play (`medici replay "
@@ -58,7 +61,7 @@ def open_table(name: str | os.PathLike[str], saves: SavesFolder | str | None = N
     continues = not loaded.game.is_over and folder.holds(path)
     table = Table(loaded.game, list(loaded.bots), folder, path, continues=continues,
                   branch_of=loaded.record.branch_of, settings=settings)
-    return Opened(table, path, continues)
+    return Opened(table, path, continues, loaded.record)
 
 
 def latest_unfinished(saves: SavesFolder | str | None = None) -> Path | None:

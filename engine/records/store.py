@@ -8,6 +8,7 @@ explicit path (``./x.json``, ``/tmp/x.json``, a ``Path``) may point elsewhere.
 
 from __future__ import annotations
 
+import difflib
 import errno
 import os
 import re
@@ -381,7 +382,7 @@ def read_file(path: Path) -> bytes:
     try:
         info = path.stat()
     except FileNotFoundError:
-        raise RecordError(name, "no such file" + _known(path.parent)) from None
+        raise RecordError(name, "no such file" + _known(path.parent, path.stem)) from None
     except OSError as err:
         raise RecordError(name, f"cannot read: {err.strerror or err}") from None
     if not stat.S_ISREG(info.st_mode):
@@ -395,15 +396,19 @@ def read_file(path: Path) -> bytes:
         raise RecordError(name, f"cannot read: {err.strerror or err}") from None
 
 
-def _known(folder: Path) -> str:
+def _known(folder: Path, wanted: str = "") -> str:
+    """What a missing save's message adds: the closest names (``did you mean friday?``),
+    then the saves the folder holds."""
     try:
         names = sorted(p.stem for p in folder.glob("*" + SUFFIX) if not p.name.startswith("."))
     except OSError:
         return ""
     if not names:
         return ""
+    close = difflib.get_close_matches(wanted, names, n=1, cutoff=0.6) if wanted else []
+    mean = f"; did you mean {close[0]}?" if close else ""
     shown = ", ".join(names[:10]) + (", ..." if len(names) > 10 else "")
-    return f" (saves in {display(folder)}: {shown})"
+    return f"{mean} (saves in {display(folder)}: {shown})"
 
 
 def load_path(path: Path, on_step: StepHook | None = None) -> tuple[Record, Game]:

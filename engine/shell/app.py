@@ -28,16 +28,16 @@ from prompt_toolkit.output import Output
 from engine.actions import Legal, describe
 from engine.agreement import agree
 from engine.errors import IllegalAction, MediciError, quote
-from engine.play import SavesFolder, Table, render
+from engine.play import SavesFolder, Settings, Table, render
 from engine.registry import game_info
 from engine.shell import pager
 from engine.shell.bot_turns import Pause, Typeahead, Typed, pausable
-from engine.shell.commands import COMMANDS, MAX_LINE, moves
 from engine.shell.console import Console
 from engine.shell.errors import ShellError
 from engine.shell.mode import Fragments, Mode, modes_of
 from engine.shell.play_mode import PlayMode
 from engine.shell.prompt import make_prompt
+from engine.shell.registry import MAX_LINE, by_name, moves
 from engine.text import Text
 
 Hook = Callable[["Shell"], None]
@@ -168,9 +168,7 @@ class Shell:
         text = line.strip()
         if self.pending is not None:
             asked, self.pending = self.pending, None
-            if text.lower() in ("y", "yes"):
-                asked.yes()
-            else:
+            if not asked.answer(text):
                 self.console.say(Text(asked.no, "dim"))
             return
         if not text or text.startswith("#"):
@@ -192,7 +190,7 @@ class Shell:
         self.mode.execute(command, args)
 
     def _unknown(self, word: str) -> str:
-        other = [c.name for c in COMMANDS.values() if word in (c.name, *c.aliases)]
+        other = [c.name for c in by_name().values() if c.calls(word)]
         playing = self.mode.plays
         if other:
             # Nothing leaves a replay but `exit`: `new`, `load`... say so rather than drop it.
@@ -216,7 +214,7 @@ class Shell:
         # Only what could be meant here: the commands of this mode and the moves legal now
         # (with no game, `clear` must not suggest the move `discard`).
         legal_now = {text.split()[0] for text in describe(self.legal_moves())}
-        names = [c.name for c in COMMANDS.values() if c in self.mode.commands()]
+        names = [c.name for c in self.mode.commands()]
         names += sorted(legal_now)
         close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
         hint = f": did you mean `{close[0]}`?" if close else ""
@@ -257,6 +255,17 @@ class Shell:
         says ``no`` and changes nothing."""
         self.pending = Question(question, yes, no)
         self.console.say(Text(question, "turn"))
+
+    def choose(self, question: str, take: Callable[[str], bool], no: str,
+               prompt: str) -> None:
+        """Ask ``question``; the next line is the answer, given to ``take`` (False: not
+        taken, and ``no`` is said)."""
+        self.pending = Question(question, lambda: None, no, take, prompt)
+        self.console.say(Text(question, "turn"))
+
+    def new_settings(self) -> Settings:
+        """The settings a new table starts with: what ``set`` chose, the bots' pace."""
+        return Settings(confirm=self.settings["confirm"], pace=self.bot_delay)
 
     # -- moves and bots ---------------------------------------------------------------
     def require_table(self) -> Table:
@@ -506,12 +515,25 @@ class Shell:
 
 
 class Question(NamedTuple):
-    """A question the next line answers (``ask``)."""
+    """A question the next line answers (``ask``, ``choose``)."""
 
     text: str
     yes: Callable[[], None]
     no: str
-    """What is said when the answer is anything but yes."""
+    """What is said when the answer is not taken."""
+    take: Callable[[str], bool] | None = None
+    """For a choice (``choose``): given the answer, True if it took it."""
+    prompt: str = "y/N"
+    """What the prompt shows while the question waits."""
+
+    def answer(self, text: str) -> bool:
+        """Act on the answer ``text``; False if it was not taken (``no`` is then said)."""
+        if self.take is not None:
+            return self.take(text)
+        if text.lower() in ("y", "yes"):
+            self.yes()
+            return True
+        return False
 
 
 def shown_line(line: str, limit: int = 80) -> str:

@@ -139,6 +139,13 @@ def on_off(shell: Shell, typed: Sequence[str]) -> Completer:
     return word_completer(["on", "off"])
 
 
+def replay_players(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``branch --as``: the players of the record replayed."""
+    record = shell.mode.record()
+    names = record.game.players if record is not None else ()
+    return word_completer([(name, "take this seat") for name in names])
+
+
 def play_targets(shell: Shell, typed: Sequence[str]) -> Completer:
     """``play --to``: the next scoring."""
     return word_completer([("scoring", "stop after the next scoring")])

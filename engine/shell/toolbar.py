@@ -132,6 +132,9 @@ def _game_parts(view: View, bots: list[str | None], *, short: bool = False,
     parts.append(("", f" {_when(view, info)}" + (f" · {_phase(view)}" if phase else "")))
     current = view.get("current_player")
     players = view.get("players", [])
+    # The money shown is yours (``viewer``'s) wherever you have a seat, the player to act
+    # named apart; a spectator sees the acting player's.
+    mine = viewer if viewer is not None and 0 <= viewer < len(players) else None
     if current is not None and 0 <= current < len(players):
         player = players[current]
         who = player.get("name", f"seat {current}")
@@ -139,15 +142,20 @@ def _game_parts(view: View, bots: list[str | None], *, short: bool = False,
         parts.append(("", " · "))
         parts.append((KEY, who if short else f"{who}{bot}"))
         parts.append(("", " to act"))
-        if money:
+        if money and mine is None:
             parts.append(("", f" · {_money(player, info)}"))
     elif view.get("winners"):
         names = [players[p].get("name", "?") for p in view["winners"]]
         parts.append(("", " · won by " + " and ".join(names)))
-    if place and viewer is not None and not view.get("winners"):
-        standing = place_text(players, viewer, long=place == "long")
+    if mine is not None and not view.get("winners"):
+        name = players[mine].get("name", "?")
+        standing = place_text(players, mine, long=place == "long") if place else ""
+        shown = [f"{_money(players[mine], info)}"] if money else []
         if standing:
-            parts.append(("", f" · {standing}"))
+            shown.append(standing.removeprefix(f"{name}: "))
+        if shown:
+            lead = f"{name}: " if money or place == "long" else ""
+            parts.append(("", f" · {lead}{', '.join(shown)}"))
     return parts
 
 
