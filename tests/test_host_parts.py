@@ -257,6 +257,9 @@ def test_a_joiner_has_the_shell_but_not_the_hosts_commands(tmp_path, pool) -> No
         bo.shell.execute("say hi")
     assert bo.shell.execute("say one too many") is False
     assert "at most 5 lines in 10 seconds" in bo_out.getvalue()
+    # A joiner's quit leaves (the table goes on); the host's closes the table.
+    assert bo.shell.execute("quit") and bo.shell.done and not table.closed
+    assert ann.shell.execute("quit") and table.closed
 
 
 def test_tab_completes_only_ones_own_legal_moves_on_ones_own_turn(tmp_path, pool) -> None:

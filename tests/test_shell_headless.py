@@ -140,7 +140,7 @@ def test_full_game_against_bots_save_quit_resume_replay_branch(saves):
     assert ReplayCursor(final.record).goto_period(2) == day2
     # branch: a new game from step `day2`, played on; the record stays as it was.
     assert f"Branched from done at step {day2}" in out
-    branched = second.shells[-1].session.game
+    branched = second.shells[-1].table.game
     assert branched.events[: len(at_day2.game.events)] == at_day2.game.events
     assert load_game("done", saves).game.events == game.events
     # One file per game: `save done` renamed midway; the branch has its own file only if

@@ -87,13 +87,15 @@ def command(
     not_at_table: str = "",
 ) -> Callable[[Handler], Handler]:
     """Declare the command ``name`` with the handler it decorates (see ``Command``). A name
-    may be declared more than once for modes apart (``exit`` in play and in replay mode);
-    a second declaration for the same mode replaces the first (a front end's own version)."""
+    may be declared more than once for modes apart (``exit`` in play and in replay mode),
+    or for the same mode and other people (a hosted table's ``quit``: a joiner's, the
+    host's); a second declaration for the same mode and people replaces the first."""
 
     def declare(handler: Handler) -> Handler:
         entry = Command(name, summary, details, spec, aliases, handler, dict(modes), at_table,
                         not_at_table)
-        REGISTRY[:] = [c for c in REGISTRY if c.name != name or not set(c.modes) & set(modes)]
+        REGISTRY[:] = [c for c in REGISTRY if c.name != name or c.at_table != at_table
+                       or not set(c.modes) & set(modes)]
         REGISTRY.append(entry)
         return handler
 
