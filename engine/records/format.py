@@ -19,6 +19,7 @@ from engine import __version__
 from engine.chance import ChanceScript, GivenChance
 from engine.errors import MediciError, RecordError
 from engine.game import Game
+from engine.records.review_section import ReviewSection, encode_lines, fitted
 from engine.records.strictjson import canonical, decode
 from engine.rules import digest, digest_with_description, load_variant
 from engine.views import Event, SetupEvent, View
@@ -72,6 +73,8 @@ class Record:
     migrated_from: int | None = None
     branch_of: Branch | None = None
     """For a game branched from a replay: ``{"name": save name, "step": N}`` (version 2)."""
+    review: ReviewSection | None = None
+    """A review of the game kept with it (``engine.records.review_section``), or None."""
 
     @property
     def finished(self) -> bool:
@@ -99,6 +102,8 @@ class Record:
         if self.branch_of:
             doc["branch_of"] = self.branch_of
         doc["state"] = self.state
+        if self.review:
+            doc["review"] = self.review
         return doc
 
 
@@ -111,8 +116,10 @@ def record_from_game(
     hand_written: bool = False,
     migrated_from: int | None = None,
     branch_of: Branch | None = None,
+    review: ReviewSection | None = None,
 ) -> Record:
-    """The record of a game as it stands (the event objects are shared: never edit them)."""
+    """The record of a game as it stands (the event objects are shared: never edit them);
+    ``review``, a review kept with it, is cut to the moves the game still has."""
     names = game.players
     seats = _bots(bots, names)
     chance = game.state.chance
@@ -135,6 +142,7 @@ def record_from_game(
         hand_written=hand_written,
         migrated_from=migrated_from,
         branch_of=branch_of,
+        review=None if review is None else fitted(review, game),
     )
 
 
@@ -204,6 +212,8 @@ def encode(record: Record) -> str:
                 f"    {_compact(v)}{',' if j < len(value) - 1 else ''}" for j, v in enumerate(value)
             )
             lines.append(f"  ]{comma}")
+        elif key == "review" and isinstance(value, dict):
+            lines.extend(encode_lines(cast(ReviewSection, value), head, comma))
         elif key in _KEY_PER_LINE and isinstance(value, dict) and value:
             lines.append(head + "{")
             inner = list(value.items())

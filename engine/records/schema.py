@@ -113,6 +113,7 @@ RECORD = Record(
         "branch_of": Record({"name": Text(200, what="a save name"),
                              "step": Int(0, 1_000_000_000)}),
         "state": Mapping(),
+        "review": Mapping(),  # its own shape: engine.records.review_section
         "checksum": Str(),
     },
 )
