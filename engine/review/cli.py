@@ -86,7 +86,7 @@ def review_command(
     if html is not None:
         from engine.review.page import write_page
 
-        size = write_page(record, Path(html), section, seats)
+        size = write_page(record, Path(html), section, seats, display(path))
         print(f"page written to {html} ({size // 1024} KB)", file=sys.stderr)
     if as_json:
         out.write(json.dumps(report.as_json(record, course, section, seats), indent=1,
@@ -117,6 +117,6 @@ def export_command(*, file: str | None, example: str | None, html: str, saves: s
         raise ReviewError(f"cannot write {html}: no such folder")
     section = record.review
     seats = sorted({m["player"] for m in section["moves"]}) if section else []
-    size = write_page(record, Path(html), section, seats)
+    size = write_page(record, Path(html), section, seats, display(path))
     print(f"page written to {html} ({size // 1024} KB)", file=sys.stderr)
     return 0
