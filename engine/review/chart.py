@@ -55,7 +55,8 @@ def chart(
     for seat, name in enumerate(shown):
         values = [row[seat] for row in chances]
         band = _band(values, x_of, columns, rows)
-        final = f"{round(values[-1] / 10):>3}%" if values else ""
+        whole = round(values[-1] / 10) if values else 0
+        final = f"{whole:>3}%" if values else ""
         # The last chance is written beside the line where the player's line ends.
         last = min(rows - 1, _y(values[-1], rows) // 4) if values else rows - 1
         for r, line in enumerate(band):
@@ -66,7 +67,7 @@ def chart(
             [x_of(s) // 2 for s, _ in period_starts if s > 0],
             [(x_of(s) // 2, MARKS[lab]) for s, lab in (marks or {}).get(seat, ())
              if lab in MARKS], columns)).rstrip())
-    lines += _axis(period_starts, period_word, steps, x_of, columns, left)
+    lines += _axis(period_starts, period_word, steps, x_of, columns, left, right)
     return lines
 
 
@@ -129,9 +130,10 @@ def _marks_line(bounds: list[int], marks: list[tuple[int, str]], columns: int) -
 
 
 def _axis(period_starts: Sequence[tuple[int, int]], word: str, steps: int,
-          x_of: Callable[[int], int], columns: int, left: int) -> list[str]:
+          x_of: Callable[[int], int], columns: int, left: int, right: int) -> list[str]:
     """The axis under the bands: a rule with ``┼`` where each period starts, and under it
-    each period's name from where it starts, and the last step at the end."""
+    each period's name from where it starts, and the last step at the end (in the
+    ``right`` margin too)."""
     rule = ["─"] * columns
     names = [" "] * columns
     rule[0] = "├"
@@ -145,6 +147,7 @@ def _axis(period_starts: Sequence[tuple[int, int]], word: str, steps: int,
     rule[-1] = "┤"
     end = f"step {steps}"
     tail = "".join(names).rstrip()
-    if len(tail) + 1 + len(end) <= columns:
-        tail += " " * (columns - len(tail) - len(end)) + end
+    room = columns + right
+    if len(tail) + 1 + len(end) <= room:
+        tail += " " * (max(columns, len(tail) + 1 + len(end)) - len(tail) - len(end)) + end
     return [" " * left + "".join(rule), (" " * left + tail).rstrip()]

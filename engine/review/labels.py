@@ -62,7 +62,10 @@ def label(points: float, played_best: bool, forced: bool = False,
 
 
 def move_accuracy(points: float) -> float:
-    """lichess's accuracy of one move (0..100) from the points it gave away."""
+    """lichess's accuracy of one move (0..100) from the points it gave away (100 for
+    none: the formula's 99.9999 at 0 is its rounding)."""
+    if points <= 0:
+        return 100.0
     value = ACCURACY_SCALE * math.exp(-ACCURACY_RATE * max(0.0, points)) - ACCURACY_SHIFT
     return min(100.0, max(0.0, value))
 

@@ -54,7 +54,8 @@ def points(judged: JudgedMove) -> float:
 
 def percent(value: int) -> str:
     """A chance kept in tenths of a percent, as a whole percentage."""
-    return f"{round(value / 10)}%"
+    whole = round(value / 10)
+    return f"{whole}%"
 
 
 def costliest(section: ReviewSection, seat: int, count: int = COSTLIEST) -> list[JudgedMove]:
