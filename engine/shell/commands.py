@@ -17,6 +17,8 @@ from prompt_toolkit.completion import Completer
 
 from engine.bots import KINDS
 from engine.registry import game_info, games
+from engine.review.judge import DEFAULT_BOT as REVIEW_BOT
+from engine.review.labels import THRESHOLDS
 from engine.rulebook import example_id
 from engine.shell import arg_completion as ac
 from engine.shell.spec import Arg, Flag, Spec, word_completer
@@ -133,6 +135,10 @@ PLAY = Spec((Arg("SECONDS", optional=True),),
             (Flag("--to", "play until", "scoring", ac.play_targets,
                   missing="--to needs a target: play --to scoring"),),
             misuse="{name} takes the seconds between steps and --to scoring: play 0.5")
+REVIEW = Spec((Arg("all", optional=True, choices=("all",), complete=ac.review_scope),),
+              (Flag("--bot", "which search judges", "SPEC", ac.bot_specs,
+                    missing="--bot needs a spec: review --bot mcts:500"),),
+              misuse="{name} takes `all` and --bot SPEC, got {got}")
 SET = Spec((Arg("SETTING", optional=True, complete=ac.settings),
            Arg("VALUE", optional=True, complete=ac.on_off)),
           misuse="{name} takes a setting and on or off: set confirm off")
@@ -245,6 +251,17 @@ _TABLE = [
             "unless --bot is given; Ctrl-C stops it). --raw adds the bot's own values.\n"
             "Examples: analyse · analyse all · analyse --bot mcts:1s",
             ANALYSE, aliases=("analyze",)),
+    Command("review", "judge every move: accuracy, blunders, the costliest moves, a chart",
+            f"Each move is judged by the search ({REVIEW_BOT}, from the mover's view) "
+            "against the best move it finds, and labelled by the win chance it gave away: "
+            + ", ".join(f"{name} from {bound}" for name, bound in reversed(THRESHOLDS))
+            + " points. Then each player's accuracy, their "
+            "three costliest moves in words, and a chart of every player's win chance. The "
+            "people's moves (every seat where bots alone play); `review all` every seat's. "
+            "The review is kept with the game: in replay, goto and analyse show each step's "
+            "judgement, and `review` again judges only the moves made since. "
+            "`medici review FILE --html OUT.html` writes the replay page.\n"
+            "Examples: review · review all · review --bot mcts:1000", REVIEW),
     Command("branch", "play on from this step as a new game",
             "The original record stays untouched; the new game gets its own save with its "
             "first move.\n"

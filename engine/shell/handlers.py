@@ -275,7 +275,7 @@ def open_saved(mode: PlayMode, name: str | Path, how: str) -> None:
     path = Path(loaded.path)
     continues = not loaded.game.is_over and _inside(path, records.saves_dir(shell.saves))
     session = Session(loaded.game, list(loaded.bots), shell.saves, path, continues=continues,
-                      branch_of=loaded.record.branch_of)
+                      branch_of=loaded.record.branch_of, review=loaded.record.review)
     note = " (it is finished: `replay` it to study it)" if loaded.game.is_over else ""
     shell.start_session(session, f"{how} {shell.save_name(path)}{note}.")
 

@@ -11,7 +11,7 @@ from engine.actions import Legal
 from engine.errors import MediciError
 from engine.records.examples import example_path, examples
 from engine.registry import PROGRAM, game_ids
-from engine.shell import handlers, render, saves, slips
+from engine.shell import handlers, render, review_cmd, saves, slips
 from engine.shell.commands import Command, moves
 from engine.shell.errors import ShellError
 from engine.shell.mode import Fragments, Mode
@@ -30,7 +30,7 @@ class PlayMode(Mode):
 
     name = "play"
     order = ("help", "new", "show", "moves", "hint", "undo", "log", "rules", "save", "open",
-             "saves", "resume", "replay", "set", "exit", "quit")
+             "saves", "resume", "replay", "review", "set", "exit", "quit")
     plays = True
 
     def __init__(self, shell: Shell) -> None:
@@ -163,7 +163,8 @@ HANDLERS: dict[str, Callable[[PlayMode, Parsed], None]] = {
     "moves": handlers.moves_cmd, "hint": handlers.hint_cmd, "undo": handlers.undo_cmd,
     "log": handlers.log_cmd, "rules": handlers.rules_cmd, "save": handlers.save_cmd,
     "open": handlers.open_cmd, "saves": handlers.saves_cmd, "resume": handlers.resume_cmd,
-    "replay": replay_cmd, "set": handlers.set_cmd, "exit": handlers.quit_cmd,
+    "replay": replay_cmd, "review": review_cmd.review_play, "set": handlers.set_cmd,
+    "exit": handlers.quit_cmd,
     "quit": handlers.quit_cmd,
 }
 """What play mode's commands do."""

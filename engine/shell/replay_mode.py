@@ -11,7 +11,7 @@ from engine.actions import Action
 from engine.bots.explain import lost_points, lost_text
 from engine.records.format import Branch
 from engine.registry import game_info, games
-from engine.shell import handlers, render
+from engine.shell import handlers, render, review_cmd
 from engine.shell.commands import Command
 from engine.shell.errors import ShellError
 from engine.shell.handlers import analysis_lines
@@ -39,7 +39,7 @@ class ReplayMode(Mode):
     mode it was entered from."""
 
     name = "replay"
-    order = ("next", "prev", "goto", "show", "analyse", "branch", "exit",
+    order = ("next", "prev", "goto", "show", "analyse", "branch", "exit", "review",
              "play", "help", "log", "rules", "saves", "quit")
 
     def __init__(self, shell: Shell, view: ReplayView, back: Mode) -> None:
@@ -190,6 +190,9 @@ def _arrived(mode: ReplayMode) -> None:
     mode.shell.console.say(mode.view.header())
     for line in mode.view.step_lines():
         mode.shell.console.say(Text("  ").extend(line))
+    note = review_cmd.step_note(mode.view)  # a review kept with the record
+    if note is not None:
+        mode.shell.console.say(Text("  ").extend(note))
 
 
 def _period_words() -> set[str]:
@@ -238,7 +241,8 @@ def branch_cmd(mode: ReplayMode, args: Parsed) -> None:
     # The branch gets its own file with its first move (``NAME-branch``, ``-2`` if taken);
     # until then nothing needs saving.
     origin: Branch = {"name": replay.name, "step": replay.step}
-    session = Session(game, replay.bots, mode.shell.saves, on_disk=True, branch_of=origin)
+    session = Session(game, replay.bots, mode.shell.saves, on_disk=True, branch_of=origin,
+                      review=replay.cursor.record.review)
     mode.shell.mode = mode.back
     mode.shell.start_session(session, f"Branched from {replay.name} at step {replay.step}: a "
                                       "new game (the record stays as it was; the branch is "
@@ -270,6 +274,8 @@ def analyse_cmd(mode: ReplayMode, args: Parsed) -> None:
                          "move, `analyse all` goes through every one")
     bot = bots.make_bot(args.option("--bot") or (ANALYSE_ALL_BOT if every else HINT_BOT),
                         seed=replay.game.seed)
+    if not every and args.option("--bot") is None and review_cmd.kept_analysis(mode):
+        return
     if not every:
         game, played, seat = _move_of(replay, replay.step)
         view, legal = game.view(seat), game.legal_actions()
@@ -382,7 +388,8 @@ def _money(game: Game) -> str:
 
 HANDLERS: dict[str, Callable[[ReplayMode, Parsed], None]] = {
     "next": next_cmd, "prev": prev_cmd, "goto": goto_cmd, "show": handlers.show_cmd,
-    "analyse": analyse_cmd, "branch": branch_cmd, "exit": exit_cmd, "play": play_cmd,
+    "analyse": analyse_cmd, "review": review_cmd.review_replay, "branch": branch_cmd,
+    "exit": exit_cmd, "play": play_cmd,
     "help": handlers.help_cmd,
     "log": handlers.log_cmd, "rules": handlers.rules_cmd, "saves": handlers.saves_cmd,
     "quit": handlers.quit_cmd,

@@ -19,6 +19,7 @@ from engine.errors import IllegalAction, MediciError
 from engine.game import Game
 from engine.narrative import tell
 from engine.records.format import Branch
+from engine.records.review_section import ReviewSection
 from engine.shell.errors import ShellError
 from engine.views import View
 
@@ -70,6 +71,7 @@ class Session:
         continues: bool = False,
         on_disk: bool | None = None,
         branch_of: Branch | None = None,
+        review: ReviewSection | None = None,
     ) -> None:
         if len(bots) != len(game.players):
             raise ShellError(f"{len(bots)} seat kinds given for {len(game.players)} players")
@@ -89,6 +91,8 @@ class Session:
         self.branch_of = branch_of
         """``{"name", "step"}`` for a game branched from a replay: its file is named after
         that save (``friday-branch``) and its record says where it came from."""
+        self.review = review
+        """A review of the game kept with it (``review``; its record's review section)."""
         self._bots: dict[int, Bot] = {}
         self.autosave_error: str | None = None
         self.interrupted = False
@@ -250,7 +254,14 @@ class Session:
 
     def record(self) -> records.Record:
         """The game's record as it stands (with where it was branched from, if it was)."""
-        return records.record_from_game(self.game, self.bots, branch_of=self.branch_of)
+        return records.record_from_game(self.game, self.bots, branch_of=self.branch_of,
+                                        review=self.review)
+
+    def keep_review(self, review: ReviewSection) -> Path | None:
+        """Keep a review of the game with it, and write the game's file with it now."""
+        self.review = review
+        self._dirty = True
+        return self.autosave()
 
     @property
     def autosave_path(self) -> Path | None:
