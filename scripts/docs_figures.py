@@ -316,8 +316,8 @@ FIGURES: dict[str, Figure] = {f.name: f for f in [
            as_text, "a hosted table's move-to-screen latency and memory, six SSH clients, "
            "then with a seventh flooding (~4 min)", needs="asyncssh"),
     Figure("review-example", "docs/playing.md",
-           ("COLUMNS=80 medici review --example medici --jobs 2",),
-           ("COLUMNS=80 medici review --example medici --bot mcts:8 --jobs 1",),
+           ("medici review --example medici --jobs 2 --width 80",),
+           ("medici review --example medici --bot mcts:8 --jobs 1 --width 80",),
            as_text, "the review of the shipped 4-player example (~30 s on two cores)"),
     Figure("review-page", "docs/playing.md",
            ("python scripts/page_screenshot.py",), ("python scripts/page_screenshot.py --quick",),

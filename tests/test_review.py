@@ -284,9 +284,11 @@ def test_the_command_line_reviews_keeps_and_refuses_clearly(tmp_path: Path, caps
     path.write_bytes(example_path("medici-vs-strozzi").read_bytes())
     before = path.read_bytes()
     assert main(["review", str(path), "--bot", CHEAP, "--jobs", "2", "--no-keep",
-                 "--player", "Cosimo", "--html", str(tmp_path / "p.html")]) == 0
+                 "--player", "Cosimo", "--html", str(tmp_path / "p.html"),
+                 "--width", "60"]) == 0
     assert path.read_bytes() == before and (tmp_path / "p.html").stat().st_size > 10_000
     out = capsys.readouterr().out
+    assert max(text_width(line) for line in out.splitlines()) <= 60
     assert "Cosimo" in out and "Win chance by step" in out and "round 3" in out
     assert main(["review", str(path), "--player", "Nobody"]) == 2
     assert "--player 'Nobody': expected one of Cosimo, Filippo" in capsys.readouterr().err

@@ -43,6 +43,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help="draw the win-chance chart as a PNG (needs the plot extra)")
     parser.add_argument("--html", metavar="OUT.html",
                         help="write the replay page with the review (one self-contained file)")
+    parser.add_argument("--width", type=int, metavar="COLUMNS",
+                        help="lay the report out for COLUMNS columns (default: the "
+                        "terminal's; into a pipe lines stay whole and the chart is 80 wide)")
     parser.add_argument("--no-keep", action="store_true",
                         help="leave the record as it is (the review is not kept in it)")
     parser.add_argument("--saves", metavar="DIR", help="the saves folder for save names")
@@ -56,5 +59,5 @@ def _run(args: argparse.Namespace) -> int:
         file=args.file, example=args.example, every=args.all, players=args.player,
         bot=args.bot, seed=args.seed, jobs=args.jobs, as_json=args.json, plot=args.plot,
         html=args.html, keep=not args.no_keep, saves=args.saves,
-        width=stream_width(sys.stdout), out=sys.stdout)
+        width=args.width or stream_width(sys.stdout), out=sys.stdout)
 

@@ -39,7 +39,8 @@ def board(view: MediciView, rules: Mapping[str, Any]) -> Board:
         high = (f"high bid {view['high_bid']} by {names[view['high_bidder']]}"
                 if view["high_bid"] is not None and view["high_bidder"] is not None else "")
         selector = view.get("selector")
-        drawn = f"drawn by {names[selector]}" if selector is not None else ""
+        drawn = "" if selector is None else (f"drawn by {names[selector]}" if view["lot"]
+                                             else f"{names[selector]} draws")
         sale = {"label": "The lot", "pieces": [piece(c) for c in view["lot"]],
                 "note": " · ".join(x for x in (drawn, high, ", ".join(bids)) if x)}
     notes = [f"Pile: {view['pile_count']} cards left"]

@@ -66,6 +66,8 @@ def review_command(
     settings = default_settings(record, bot, seed)
     if jobs is not None and not 1 <= jobs <= 256:
         raise ReviewError(f"--jobs must be from 1 to 256, got {jobs}")
+    if width is not None and not 40 <= width <= 1000:
+        raise ReviewError(f"--width must be from 40 to 1000 columns, got {width}")
     for target in (plot, html):
         if target is not None and not Path(target).absolute().parent.is_dir():
             raise ReviewError(f"cannot write {target}: no such folder")
