@@ -23,7 +23,7 @@ from engine.bots.mcts import MctsBot
 from engine.bots.measure import spread_now, win_chance
 from engine.bots.parts import AnyParts, build_parts
 from engine.errors import MediciError
-from engine.game import Game
+from engine.game import Game, game_from_view
 from engine.records import Record
 from engine.records.format import encode
 from engine.records.review_section import JudgedMove
@@ -70,16 +70,20 @@ def per_mille(share: float) -> int:
 
 def table_chances(game: Game, parts: AnyParts) -> list[int]:
     """Every seat's chance of winning as the valuation reads the table (tenths of a
-    percent): the search's own reading of a position, without a search; at the end, the
-    winners share it."""
+    percent), each from that seat's own view (G-3: a game whose pieces are dealt privately
+    tells no one more than they saw): the search's own reading of a position, without a
+    search; at the end, the winners share it."""
     seats = len(game.players)
     if game.is_over:
         winners = game.winners
         return [per_mille(1 / len(winners)) if q in winners else 0 for q in range(seats)]
     evaluator = parts.evaluator
-    equity = evaluator.equity(game)
-    spread = spread_now(evaluator, game)
-    return [per_mille(win_chance(equity, q, spread)) for q in range(seats)]
+    out = []
+    for q in range(seats):
+        seen = game_from_view(game.variant, game.view(q), 0)
+        out.append(per_mille(win_chance(evaluator.equity(seen), q,
+                                        spread_now(evaluator, seen))))
+    return out
 
 
 @dataclass
