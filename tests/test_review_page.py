@@ -127,32 +127,3 @@ def test_the_page_in_a_real_browser(which: str, request: pytest.FixtureRequest) 
     finally:
         browser.close()
 
-
-def test_a_third_game_is_reviewed_and_drawn_without_a_page_part(tmp_path: Path) -> None:
-    """Oracle (tests/toygame): no ``page`` part, each stone dealt to one seat alone: the
-    review judges its moves and the page draws each player's name and money."""
-    from toygame import GAME
-
-    from engine import registry
-    from engine.chance import Rng
-    from engine.game import new_game
-    from engine.records import record_from_game
-    from engine.simulate import random_action
-
-    registry.register(GAME)
-    try:
-        game = new_game(str(Path(__file__).parent / "toygame" / "oracle.yaml"), 3, seed=4)
-        rng = Rng(4)
-        while not game.is_over:
-            game.apply(random_action(game, rng))
-        record = record_from_game(game)
-        section = review(record, default_settings(record, "mcts:8"), jobs=1)
-        assert len(section["moves"]) == len([e for e in record.events
-                                             if game.logic.action_of(e) is not None])
-        data = page_data(record, section, [0, 1, 2])
-        final = data["steps"][-1]["board"]
-        assert [s["name"] for s in final["seats"]] == list(record.players)
-        assert final["winners"] and not final["ladders"]
-        write_page(record, tmp_path / "oracle.html", section, [0, 1, 2])
-    finally:
-        registry.unregister(GAME.id)
