@@ -27,7 +27,7 @@ from engine.game import Game, game_from_view
 from engine.records import Record
 from engine.records.format import encode
 from engine.records.review_section import JudgedMove
-from engine.records.verify import read_record, replay_record
+from engine.records.verify import StepHook, read_record, replay_record
 from engine.review import labels
 
 RECORD_NAME = "the record reviewed"
@@ -126,7 +126,8 @@ class _Stopped(Exception):
         self.game = game
 
 
-def _stop_at(step: int) -> Any:
+def _stop_at(step: int) -> StepHook:
+    """A replay's step hook that stops the replay at ``step`` (``_Stopped``)."""
     def hook(at: int, game: Game) -> None:
         if at == step:
             raise _Stopped(game.clone())
