@@ -300,3 +300,5 @@ def test_the_command_line_reviews_keeps_and_refuses_clearly(tmp_path: Path, caps
     record, _ = load_path(path)
     assert record.review is not None and {m["player"] for m in record.review["moves"]} == {0, 1}
     assert main(["verify", str(path)]) == 0
+    assert f"a review of {len(record.review['moves'])} moves by {CHEAP}" in \
+        capsys.readouterr().out
