@@ -99,6 +99,10 @@ class GameInfo:
     """``module:function`` building one bot's parts of its model, ``parts(variant) ->
     engine.bots.parts.Parts`` (evaluator, policy, opponent model, explainer); '' leaves the
     game to the random bot alone."""
+    page: str = ""
+    """``module:function`` drawing a view on the replay page (``medici export --html``),
+    ``board(view, rules) -> engine.review.board.Board``: seats, rows of pieces, ladders,
+    the sale; '' draws each player's name and money only."""
     encoding: str = ""
     """``module:ENCODING`` of its integer actions and observation tensors for the OpenSpiel
     and PettingZoo adapters (``engine.integrations.encoding.Encoding``); '' for none."""

@@ -85,7 +85,7 @@ def test_the_worked_examples_are_there():
 
 
 def test_nothing_in_the_repo_points_outside_it():
-    paths = [*ROOT.glob("engine/**/*.py"), *ROOT.glob("config/*.yaml"), *ROOT.glob("docs/*"),
+    paths = [*ROOT.glob("engine/**/*.py"), *ROOT.glob("config/*.yaml"), *ROOT.glob("docs/*.md"),
              *ROOT.glob("tests/**/*.py"), *ROOT.glob("scripts/*.py"), ROOT / "README.md",
              ROOT / "CHANGELOG.md", ROOT / "mkdocs.yml", ROOT / "pyproject.toml"]
     for path in paths:

@@ -171,9 +171,12 @@ def _verify(args: argparse.Namespace) -> int:
             else ""
         )
         rules = rules_label(record.variant, record.rules_digest)
+        review = record.review
+        reviewed = (f", a review of {len(review['moves'])} moves by {review['bot']}"
+                    if review else "")
         print(wrap_text(
             f"OK {record.source}: {rules}, {len(record.players)} players, "
-            f"{moves} moves, {state}{kind}{migrated}", stream_width(sys.stdout)
+            f"{moves} moves, {state}{kind}{migrated}{reviewed}", stream_width(sys.stdout)
         ))
     return 1 if failures else 0
 

@@ -38,6 +38,7 @@ GAME = GameInfo(
     event_types=EVENTS,
     narrator="engine.medici.narrative:MediciNarrator",
     table="engine.medici.render:table",
+    page="engine.medici.page:board",
     rules_text="engine.medici.rules_text:summary",
     model="engine.medici.bots:parts",
     styles="engine.medici.styles:style_move",

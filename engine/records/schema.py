@@ -169,6 +169,7 @@ RECORD = Record(
                              "step": Int(0, 1_000_000_000)}),
         "table": TABLE,
         "state": Mapping(),
+        "review": Mapping(),  # its own shape: engine.records.review_section
         "checksum": Str(),
     },
 )

@@ -44,6 +44,7 @@ GAME = GameInfo(
     event_types=EVENTS,
     narrator="engine.strozzi.narrative:StrozziNarrator",
     table="engine.strozzi.render:table",
+    page="engine.strozzi.page:board",
     rules_text="engine.strozzi.rules_text:summary",
     model="engine.strozzi.bots:parts",
     styles="engine.strozzi.styles:style_move",
