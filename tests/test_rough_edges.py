@@ -1,0 +1,62 @@
+"""Issue 34: the rough edges a newcomer met at 80x24 and 60x24, each pinned by a test that
+failed before its fix (the item's number leads each test's name)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+from engine.errors import RulesError
+from engine.yamlsafe import load_yaml_text
+
+
+def _check(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> str:
+    """``medici variant check`` of a file holding ``text``: what it printed."""
+    path = tmp_path / "house.yaml"
+    path.write_text(text)
+    assert main(["variant", "check", str(path)]) != 0
+    captured = capsys.readouterr()
+    return captured.out + captured.err
+
+
+# -- 1. variant check: where a key goes, and indentation in a person's words ---------------
+def test_1_a_key_at_the_wrong_level_is_told_where_it_goes_not_a_word_it_already_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = _check(tmp_path, "extends: medici\nname: mine\ndescription: x\nstart_money: 60\n",
+                 capsys)
+    assert ("house.yaml:4: start_money: 'start_money' does not go at the top level: it goes "
+            "at player_counts.N.start_money") in out
+    assert "did you mean 'start_money'" not in out
+    # A misspelling at the wrong level still gets its word and its place.
+    out = _check(tmp_path, "extends: medici\nname: mine\ndescription: x\nstart_mony: 60\n",
+                 capsys)
+    assert "did you mean 'start_money'? It goes at player_counts.N.start_money" in out
+
+
+def test_1_an_indentation_slip_is_said_in_words_with_its_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = _check(tmp_path, "extends: medici\nname: mine\nplayer_counts:\n  4:\n"
+                 "    start_money: 60\n   days: 3\n", capsys)
+    assert "house.yaml:6: this line is indented 3 spaces" in out
+    assert "check its indentation" in out
+    assert "<block" not in out and "block end" not in out
+
+
+@pytest.mark.parametrize(("text", "line", "words"), [
+    ("a:\n  b: 1\n c: 2\n", 3, "indented 1 space, in line with no key above it"),
+    ("a: 1\n  b: 2\n", 2, "check this line's indentation"),
+    ("a: 1\nb\nc: 2\n", 2, "add the colon after the key"),
+    ("a:\n\tb: 1\n", 2, "YAML indents with spaces only"),
+    ("a:\n  b: 1\n  - 2\n", 3, "a list item (`- `) among the keys of a mapping"),
+    ("a: 1\nb: [1, 2\nc: 3\n", 3, "opened on line 2"),
+    ("a: 'x\nb: 2\n", 3, "the quoted text opened on line 1 is never closed"),
+])
+def test_1_pyyaml_tokens_never_reach_the_reader(text: str, line: int, words: str) -> None:
+    with pytest.raises(RulesError) as info:
+        load_yaml_text(text, "rules.yaml")
+    (problem,) = info.value.problems
+    assert problem.line == line
+    assert words in problem.message
+    assert "<" not in problem.message and "YAML syntax error" not in problem.message
