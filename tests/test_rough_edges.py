@@ -60,3 +60,23 @@ def test_1_pyyaml_tokens_never_reach_the_reader(text: str, line: int, words: str
     assert problem.line == line
     assert words in problem.message
     assert "<" not in problem.message and "YAML syntax error" not in problem.message
+
+
+# -- 7. every command's --help fits the terminal ---------------------------------------------
+@pytest.mark.parametrize("columns", [80, 60])
+@pytest.mark.parametrize("command", ["simulate", "league", "compare", "host", "new", "replay"])
+def test_7_help_is_wrapped_to_the_terminal(command: str, columns: int,
+                                           monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COLUMNS", str(columns))
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: medici {command}")
+    assert max(len(line) for line in out.splitlines()) <= columns
+    if command in ("simulate", "league"):
+        # The bot list stays a list: each spec at the margin, its words in their column.
+        lines = out.splitlines()
+        greedy = next(i for i, line in enumerate(lines) if line.startswith("greedy "))
+        assert lines[greedy].index("values") == 14
+        assert lines[greedy + 1].startswith(" " * 14) and lines[greedy + 1][14] != " "
