@@ -150,7 +150,7 @@ def test_an_offer_is_explained_to_the_one_who_answers_it() -> None:
     rows = _rows("greedy", game)
     notes = {str(r.action): r.note for r in rows}
     assert notes["buy"].startswith("gains you ~") and notes["buy"].endswith("against Ann")
-    assert notes["decline"].startswith("Ann must buy at 9 (S-9): gains you ~")
+    assert notes["decline"].startswith("Ann must buy at 9 (S-9): costs you ~")
     situation = make_bot("greedy", 1).situation(game.view(seat), game.legal_actions(),
                                                 game.variant)
     assert "to Ann and" in situation and "to you (" in situation

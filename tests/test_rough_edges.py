@@ -3,10 +3,14 @@ failed before its fix (the item's number leads each test's name)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
+import engine
+from engine.bots import make_bot
+from engine.bots.explain import gain_words
 from engine.cli import main
 from engine.errors import RulesError
 from engine.yamlsafe import load_yaml_text
@@ -80,3 +84,29 @@ def test_7_help_is_wrapped_to_the_terminal(command: str, columns: int,
         greedy = next(i for i, line in enumerate(lines) if line.startswith("greedy "))
         assert lines[greedy].index("values") == 14
         assert lines[greedy + 1].startswith(" " * 14) and lines[greedy + 1][14] != " "
+
+
+# -- 3. a negative gain is a cost ------------------------------------------------------------
+@pytest.mark.parametrize("price", [0, 9, 30, 60])
+def test_3_a_strozzi_hint_never_gains_a_negative_amount(price: int) -> None:
+    game = engine.new_game("medici-vs-strozzi", ["Ann", "Strozzi"], seed=4)
+    for move in ("draw", "draw", "stop", f"price {price}"):
+        game.apply(move)
+    seat = game.current_player
+    assert seat is not None
+    rows = make_bot("greedy", 1).analyse(game.view(seat), game.legal_actions(), game.variant,
+                                         top=None)
+    notes = {str(row.action): row.note for row in rows}
+    assert all("~-" not in note and "~+" not in note for note in notes.values()), notes
+    # Buying and declining are one gain seen from both sides: one gains, the other costs.
+    buy, decline = notes["buy"], notes["decline"]
+    assert re.match(r"(gains|costs) you ~\d+ against Ann$", buy), buy
+    assert re.search(r"\(S-9\): (gains|costs) you ~\d+$", decline), decline
+    assert buy.split()[0] != decline.split(": ")[1].split()[0]
+
+
+def test_3_gain_words() -> None:
+    assert gain_words(4.6, "you") == "gains you ~5"
+    assert gain_words(-17.6, "you") == "costs you ~18"
+    assert gain_words(-2.2) == "costs ~2"
+    assert gain_words(-0.3, "Bo") == "gains Bo ~0"

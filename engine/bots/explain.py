@@ -76,6 +76,14 @@ def _percent(share: float) -> str:
     return f"{pct}%"
 
 
+def gain_words(value: float, whom: str = "") -> str:
+    """What a move does to a player's money, as a person says it: ``gains you ~5``, and a
+    loss as a cost, ``costs you ~18`` (never ``gains you ~-18``); ``whom`` may be ''."""
+    amount = round(value)
+    verb = "costs" if amount < 0 else "gains"
+    return f"{verb} {whom + ' ' if whom else ''}~{abs(amount)}"
+
+
 def signed(value: float, digits: int = 0) -> str:
     """A change with its sign to ``digits`` places, never ``-0``: ``+3``, ``-2``, ``+0``."""
     text = f"{value:+.{digits}f}"

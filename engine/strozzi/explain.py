@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.actions import Action
-from engine.bots.explain import signed
+from engine.bots.explain import gain_words, signed
 from engine.bots.opponents import Beliefs
 from engine.game import Game
 from engine.lots import DRAW, STOP
@@ -59,14 +59,14 @@ class StrozziExplainer:
                     return f"{who(other)} should buy"
                 return f"{who(other)} should decline, and {who(active)} buy (S-9)"
             if action == BUY:
-                return f"gains {who(other)} ~{signed(theirs - asked(st))} against {who(active)}"
-            return (f"{who(active)} must buy at {asked(st)} (S-9): gains {who(other)} "
-                    f"~{signed(asked(st) - mine)}")
+                return f"{gain_words(theirs - asked(st), who(other))} against {who(active)}"
+            return (f"{who(active)} must buy at {asked(st)} (S-9): "
+                    f"{gain_words(asked(st) - mine, who(other))}")
         if phase == "loading":
             if action.kind == "load":
                 gain = self.policy.load_value(pos, st, action)
                 rival = who(1 - buyer_of(st))
-                return f"gains ~{signed(gain)} against {rival} (harbour prize and markers)"
+                return f"{gain_words(gain)} against {rival} (harbour prize and markers)"
             return "keeps the lot off your ships"
         if DRAW not in game.legal_actions():
             return "the lot cannot grow"
