@@ -81,7 +81,7 @@ def test_a_hint_line_gives_the_win_chance_and_money_and_the_value_only_on_reques
     blind = Analysis(engine.Action("pass"), 0.5, "random: chance 50%")
     assert hint_line(blind, "florins").measures == "value 0.500"
     worse = row._replace(action=engine.Action("pass"), win=0.30, money=112.0)
-    assert lost_text(row, worse, "florins") == "4 points of win chance and ~6 florins"
+    assert lost_text(row, worse, "florins") == "4 points of win chance and about 6 florins"
     assert lost_text(row, row, "florins") == ""
 
 

@@ -3,16 +3,23 @@ failed before its fix (the item's number leads each test's name)."""
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
 import pytest
 
 import engine
+from engine.actions import Action
 from engine.bots import make_bot
-from engine.bots.explain import gain_words
+from engine.bots.base import Analysis
+from engine.bots.explain import gain_words, lost_text
 from engine.cli import main
 from engine.errors import RulesError
+from engine.rules import load_variant
+from engine.shell.app import Shell
+from engine.shell.console import Console
+from engine.shell.rules_text import summary
 from engine.yamlsafe import load_yaml_text
 
 
@@ -110,3 +117,23 @@ def test_3_gain_words() -> None:
     assert gain_words(-17.6, "you") == "costs you ~18"
     assert gain_words(-2.2) == "costs ~2"
     assert gain_words(-0.3, "Bo") == "gains Bo ~0"
+
+
+# -- 8. words a person would write -----------------------------------------------------------
+def test_8_what_a_move_gave_away_is_about_so_many_florins_one_florin_singular() -> None:
+    best = Analysis(Action("bid", 3), 0.5, "", 0.40, 100.0)
+    assert lost_text(best, Analysis(Action("pass"), 0.4, "", 0.40, 99.0), "florins") == (
+        "about 1 florin")
+    assert lost_text(best, Analysis(Action("pass"), 0.4, "", 0.36, 94.0), "coins") == (
+        "4 points of win chance and about 6 coins")
+
+
+def test_8_rules_names_the_game_once(tmp_path: Path) -> None:
+    plain = summary(load_variant("medici"), 4, 80).plain()
+    assert plain.splitlines()[0] == "medici"
+    rich = summary(load_variant("medici-rich"), 4, 80).plain()
+    assert rich.splitlines()[0] == "medici-rich (Medici)"
+    out = io.StringIO()
+    shell = Shell(Console(out, io.StringIO()), saves=str(tmp_path))
+    assert shell.execute("rules medici-vs-strozzi", "rules medici-vs-strozzi")
+    assert out.getvalue().splitlines()[0] == "medici-vs-strozzi"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.bots.base import Analysis
+from engine.views import amount_text
 
 
 class HintLine(NamedTuple):
@@ -53,7 +54,7 @@ def lost_text(best: Analysis, played: Analysis, money: str) -> str:
     if points > 0:
         parts.append(f"{points} point{'s' if points != 1 else ''} of win chance")
     if cost > 0:
-        parts.append(f"~{cost} {money}")
+        parts.append(f"about {amount_text(cost, money)}")
     return " and ".join(parts)
 
 

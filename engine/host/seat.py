@@ -111,14 +111,14 @@ NOT_AT_A_TABLE = {
     "saves": "the saves are the host's files",
     "resume": "a table plays its one game: the host resumes games (`medici host --resume`)",
     "replay": "a replay is for a game on your own machine: `medici replay NAME` there",
-    "undo": "moves are not taken back at a shared table: everyone has seen them",
+    "undo": "moves can't be taken back once everyone has seen them",
     "next": "next is a replay command; a replay is for a game on your own machine",
     "prev": "prev is a replay command; a replay is for a game on your own machine",
     "goto": "goto is a replay command; a replay is for a game on your own machine",
     "analyse": "analyse is a replay command; a replay is for a game on your own machine",
     "branch": "branch is a replay command; a replay is for a game on your own machine",
 }
-"""Why the shell's other commands are not played at a table."""
+"""Why the shell's other commands are not available at a shared table."""
 
 
 class BoundedHistory(InMemoryHistory):
@@ -231,7 +231,8 @@ class SeatMode(Mode, listed=False):
             raise ShellError(f"{word} is the host's: at a hosted table only the host's "
                              "terminal saves or starts games (every move is saved by the host)")
         if word in NOT_AT_A_TABLE:
-            raise ShellError(f"{word} is not played at a table: {NOT_AT_A_TABLE[word]}")
+            raise ShellError(f"{word} isn't available at a shared table: "
+                             f"{NOT_AT_A_TABLE[word]}")
         if word == "hint" and not self.table.options.hints:
             raise ShellError("hints are off at this table (the host allows them with "
                              "`medici host ... --hints on`)")
@@ -253,7 +254,7 @@ class SeatMode(Mode, listed=False):
         """Why a shell command is not here."""
         if name in HOST_ONLY:
             return "at a hosted table only the host's terminal runs it"
-        return f"not played at a table: {NOT_AT_A_TABLE.get(name, 'not here')}"
+        return f"not available at a shared table: {NOT_AT_A_TABLE.get(name, 'not here')}"
 
     def blank(self) -> None:
         """An empty line: nothing (the bots never wait for Enter at a table)."""
