@@ -19,6 +19,7 @@ from engine.errors import RulesError
 from engine.rules import load_variant
 from engine.shell.app import Shell
 from engine.shell.console import Console
+from engine.shell.pager import more_note
 from engine.shell.rules_text import summary
 from engine.yamlsafe import load_yaml_text
 
@@ -137,3 +138,12 @@ def test_8_rules_names_the_game_once(tmp_path: Path) -> None:
     shell = Shell(Console(out, io.StringIO()), saves=str(tmp_path))
     assert shell.execute("rules medici-vs-strozzi", "rules medici-vs-strozzi")
     assert out.getvalue().splitlines()[0] == "medici-vs-strozzi"
+
+
+# -- 9. the pager names its keys at 60 columns too ----------------------------------------
+@pytest.mark.parametrize("width", [80, 60, 40])
+def test_9_the_pagers_line_says_which_keys_page_on_and_stop(width: int) -> None:
+    note = more_note("(1/2)", width)
+    assert len(note) < width and "(1/2)" in note
+    assert "Space" in note and "q" in note.split("(1/2)")[1]
+    assert more_note("(1/2)", 80) == "-- more (1/2): Space or Enter for the next page, q to stop --"
