@@ -16,6 +16,7 @@ from engine.bots.base import Analysis
 from engine.bots.explain import gain_words, lost_text
 from engine.cli import main
 from engine.errors import RulesError
+from engine.layout import fit_table
 from engine.rules import load_variant
 from engine.shell.app import Shell
 from engine.shell.console import Console
@@ -147,3 +148,24 @@ def test_9_the_pagers_line_says_which_keys_page_on_and_stop(width: int) -> None:
     assert len(note) < width and "(1/2)" in note
     assert "Space" in note and "q" in note.split("(1/2)")[1]
     assert more_note("(1/2)", 80) == "-- more (1/2): Space or Enter for the next page, q to stop --"
+
+
+# -- 11. table columns stand at least two spaces apart ---------------------------------------
+COMPARE_ROWS = [
+    ("winning money", "115.5 ± 3.5", "135.8 ± 3.7", "+20.3 ± 3.4 *"),
+    ("winning margin (1st - 2nd)", "11.2 ± 2.9", "10.8 ± 2.4", "-0.4 ± 2.5"),
+    ("start player wins", "18.8% (9.6-33.4%)", "18.8% (9.6-33.4%)", "+0.0% ± 7.0%"),
+    ("days ended by full ships", "70.0% (54.6-81.9%)", "72.5% (57.2-83.9%)", "+2.5% ± 3.6%"),
+]
+"""The rows ``medici compare medici medici-rich`` printed with one space between columns."""
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_11_a_report_table_never_sets_its_columns_one_space_apart(width: int) -> None:
+    lines = fit_table(("", "A medici", "B medici-rich", "B - A"), COMPARE_ROWS, width,
+                      aligns=["<", ">", ">", "<"])
+    text = "\n".join(lines)
+    assert max(len(line) for line in lines) <= width
+    for _, a, b, diff in COMPARE_ROWS:
+        # The figures of one row, in order, each pair at least two spaces apart.
+        assert re.search(r"\s{2,}".join(re.escape(cell) for cell in (a, b, diff)), text), text
