@@ -15,7 +15,7 @@ from engine.bots import make_bot
 from engine.bots.base import Analysis
 from engine.bots.explain import gain_words, lost_text
 from engine.cli import main
-from engine.errors import RulesError
+from engine.errors import IllegalAction, RulesError
 from engine.layout import fit_table
 from engine.rules import load_variant
 from engine.shell.app import Shell
@@ -169,3 +169,29 @@ def test_11_a_report_table_never_sets_its_columns_one_space_apart(width: int) ->
     for _, a, b, diff in COMPARE_ROWS:
         # The figures of one row, in order, each pair at least two spaces apart.
         assert re.search(r"\s{2,}".join(re.escape(cell) for cell in (a, b, diff)), text), text
+
+
+# -- 12. a misused bid says what is legal now ------------------------------------------------
+@pytest.mark.parametrize(("line", "problem"), [
+    ("bid", "bid needs an amount"),
+    ("bid 99999999999", "amount 99999999999 is too large"),
+    ("bid x", "amount must be a whole number 0 or more, got 'x'"),
+])
+def test_12_a_bid_without_a_fitting_amount_gives_the_legal_range(line: str, problem: str) -> None:
+    game = engine.new_game("medici", ["Ann", "Bo", "Cy"], seed=3)
+    game.apply("draw")
+    game.apply("stop")
+    with pytest.raises(IllegalAction) as info:
+        game.apply(line)
+    assert str(info.value) == f"{problem}; legal now: bid 1..40, pass"
+    assert "999999999;" not in str(info.value)
+
+
+def test_12_a_misused_move_out_of_its_phase_says_it_is_not_its_time() -> None:
+    game = engine.new_game("medici", ["Ann", "Bo", "Cy"], seed=3)
+    with pytest.raises(IllegalAction) as info:
+        game.apply("bid")
+    assert str(info.value) == "bid is not possible while selecting; legal now: draw"
+    # The grammar alone (no game to ask) still says how the move is written.
+    with pytest.raises(IllegalAction, match="a number here is at most 999999999: bid AMOUNT"):
+        game.logic.grammar.parse("bid 99999999999")
