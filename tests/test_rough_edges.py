@@ -22,6 +22,7 @@ from engine.shell.app import Shell
 from engine.shell.console import Console
 from engine.shell.pager import more_note
 from engine.shell.rules_text import summary
+from engine.shell.toolbar import place_text, play_toolbar
 from engine.yamlsafe import load_yaml_text
 
 
@@ -195,3 +196,24 @@ def test_12_a_misused_move_out_of_its_phase_says_it_is_not_its_time() -> None:
     # The grammar alone (no game to ask) still says how the move is written.
     with pytest.raises(IllegalAction, match="a number here is at most 999999999: bid AMOUNT"):
         game.logic.grammar.parse("bid 99999999999")
+
+
+# -- 13. the toolbar keeps the game's name and says places in words ------------------------
+@pytest.mark.parametrize("width", [80, 60])
+def test_13_the_toolbar_keeps_the_games_name_and_says_how_far_behind(width: int) -> None:
+    game = engine.new_game("medici", ["You", "Player 2", "Player 3", "Player 4"], seed=5)
+    view = dict(game.view(0))
+    money = [35, 122, 60, 90]
+    view["players"] = [dict(p, money=m) for p, m in zip(view["players"], money, strict=True)]
+    bots = [None, "mcts", "mcts", "mcts"]
+    line = "".join(text for _, text in play_toolbar(view, bots, 0, width))  # type: ignore[arg-type]
+    assert len(line) < width
+    assert line.startswith(" Medici ")
+    assert "4th, 87 behind" in line
+    assert not re.search(r", [-+]\d", line)
+
+
+def test_13_place_in_few_words() -> None:
+    players = [{"name": "Bo", "money": 132}, {"name": "You", "money": 118}]
+    assert place_text(players, 1, long=False) == "2nd, 14 behind"  # type: ignore[arg-type]
+    assert place_text(players, 0, long=False) == "1st, 14 ahead"  # type: ignore[arg-type]

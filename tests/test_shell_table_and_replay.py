@@ -104,7 +104,7 @@ def test_the_toolbar_says_your_place_and_the_gap_to_the_leader():
                {"name": "Cy", "money": 118}]
     assert place_text(players, 1) == "You: tied 2nd, 14 behind Bo"
     assert place_text(players, 0) == "Bo leads by 14"
-    assert place_text(players, 1, long=False) == "tied 2nd, -14"
+    assert place_text(players, 1, long=False) == "tied 2nd, 14 behind"
     players[0]["money"] = 118
     assert place_text(players, 1) == "You: tied 1st"
 

@@ -279,7 +279,7 @@ class SeatMode(Mode, listed=False):
         snap = self.table.snapshot
         extra = ""
         if snap.away:
-            extra += " · away: " + ", ".join(snap.away)
+            extra += " · " + ", ".join(snap.away) + " away"
         if self.guest.host:
             extra += f" · {snap.here} connected"
         if width is not None and len(extra) > width // 3:
