@@ -13,7 +13,7 @@ import engine
 from engine.actions import Action
 from engine.bots import make_bot
 from engine.bots.base import Analysis
-from engine.bots.explain import gain_words, lost_text
+from engine.bots.explain import fewer_text, gain_words, lost_text
 from engine.cli import main
 from engine.errors import IllegalAction, RulesError
 from engine.layout import fit_table
@@ -217,3 +217,25 @@ def test_13_place_in_few_words() -> None:
     players = [{"name": "Bo", "money": 132}, {"name": "You", "money": 118}]
     assert place_text(players, 1, long=False) == "2nd, 14 behind"  # type: ignore[arg-type]
     assert place_text(players, 0, long=False) == "1st, 14 ahead"  # type: ignore[arg-type]
+
+
+# -- 2. a hint shows three moves, or says why fewer ------------------------------------------
+def test_2_a_hint_of_fewer_than_three_moves_says_why(tmp_path: Path) -> None:
+    out = io.StringIO()
+    shell = Shell(Console(out, io.StringIO()), saves=str(tmp_path))
+    for line in ("new medici You Bo=bot:greedy Cy=bot:greedy Di=bot:greedy --seed 11",
+                 "hint --bot mcts:300"):
+        assert shell.execute(line, line)
+    text = out.getvalue()
+    hint = text[text.index("Hint from"):]
+    moves = re.findall(r"^  (\d)\. ", hint, re.M)
+    # At this bid the search tries only passing and the lowest bid (docs/playing.md).
+    assert moves == ["1", "2"], hint
+    assert ("mcts:300 weighed only these 2 moves: its search leaves out the moves it judges "
+            "no better (legal now: bid 1..") in hint
+
+
+def test_2_fewer_text() -> None:
+    assert fewer_text("mcts", 1, "bid 1..40, pass") == (
+        "mcts weighed only this move: its search leaves out the moves it judges no better "
+        "(legal now: bid 1..40, pass)")

@@ -42,6 +42,15 @@ def hint_line(row: Analysis, money: str, raw: bool = False) -> HintLine:
     return HintLine(str(row.action), measures(row, money, raw), row.note)
 
 
+def fewer_text(bot: str, shown: int, legal: str) -> str:
+    """Why a hint lists fewer moves than it promises (``shown``, fewer than three, while
+    more are legal): the bot searched only those; ``legal`` is what is legal now
+    (``bid 1..40, pass``)."""
+    these = "this move" if shown == 1 else f"these {shown} moves"
+    return (f"{bot} weighed only {these}: its search leaves out the moves it judges no "
+            f"better (legal now: {legal})")
+
+
 def lost_text(best: Analysis, played: Analysis, money: str) -> str:
     """What the move played gave away against the bot's choice ('' if nothing): the win
     chance in points and the money, as the two rows are shown."""

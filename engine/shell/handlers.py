@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine import bots, records, rulebook
-from engine.actions import Action, describe
+from engine.actions import Action, Legal, describe
 from engine.agreement import agree
-from engine.bots.explain import hint_line
+from engine.bots.explain import fewer_text, hint_line
 from engine.registry import default_variant, game_info, games
 from engine.rules import load_variant
 from engine.shell import render, saves
@@ -159,11 +159,22 @@ def say_hint(shell: Shell, bot: Bot, game: Game, seat: int, raw: bool = False) -
     ``hint`` and the host's): what the decision is about, then each move's line."""
     view, legal = game.view(seat), game.legal_actions()
     rows = bot.analyse(view, legal, game.variant, top=3)
-    shell.console.say(analysis_lines(
+    text = analysis_lines(
         f"Hint from {bot.spec} for {game.players[seat]}:", rows, game,
         situation=bot.situation(view, legal, game.variant), raw=raw,
         width=shell.console.width(),
-    ))
+    )
+    if len(rows) < 3 and _count(legal) > len(rows):
+        # Three were promised (docs/playing.md): say why fewer.
+        text.line(Text("  " + fewer_text(bot.spec, len(rows), ", ".join(describe(legal))),
+                       "dim"))
+    shell.console.say(text)
+
+
+def _count(legal: list[Legal]) -> float:
+    """How many moves ``legal`` holds (a Span without an upper end: endless)."""
+    return sum(1 if isinstance(move, Action) else
+               (float("inf") if move.hi is None else move.hi - move.lo + 1) for move in legal)
 
 
 def analysis_lines(title: str, rows: list[Analysis], game: Game, played: Action | None = None,
