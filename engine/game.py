@@ -112,13 +112,13 @@ class Game(Generic[S_co]):
             except MisusedMove as err:
                 # The game knows better than the grammar what fits here: the moves legal
                 # now (``bid`` alone, ``bid 99999999999``: "legal now: bid 1..40, pass").
-                legal = self.logic.legal(self.state)
-                if all(move.kind != err.kind for move in legal):
+                offered = self.logic.legal(self.state)
+                if all(move.kind != err.kind for move in offered):
                     # Not this move's time at all: the phase's refusal says so first.
                     pattern = self.logic.grammar.kinds[err.kind]
                     shaped = Action(err.kind, *(0 for part in pattern if not part.endswith("?")))
                     self.logic.validate(self.state, shaped)
-                raise IllegalAction(err.problem, describe(legal)) from None
+                raise IllegalAction(err.problem, describe(offered)) from None
             except IllegalAction as err:
                 if not err.legal:
                     raise

@@ -16,7 +16,9 @@ from engine.bots.base import Analysis
 from engine.bots.explain import fewer_text, gain_words, lost_text
 from engine.cli import main
 from engine.errors import IllegalAction, RulesError
+from engine.game import Game
 from engine.layout import fit_table
+from engine.records import ReplayCursor, record_from_game, save_game
 from engine.rules import load_variant
 from engine.shell.app import Shell
 from engine.shell.console import Console
@@ -239,3 +241,51 @@ def test_2_fewer_text() -> None:
     assert fewer_text("mcts", 1, "bid 1..40, pass") == (
         "mcts weighed only this move: its search leaves out the moves it judges no better "
         "(legal now: bid 1..40, pass)")
+
+
+# -- 4. analyse speaks to you only about your own seat --------------------------------------
+def _analysed(tmp_path: Path, *lines: str) -> str:
+    out = io.StringIO()
+    shell = Shell(Console(out, io.StringIO()), saves=str(tmp_path))
+    for line in lines:
+        assert shell.execute(line, line), out.getvalue()[-400:]
+    return out.getvalue()
+
+
+def test_4_analyse_names_the_mover_when_the_reader_is_not_at_that_seat(tmp_path: Path) -> None:
+    # A game of bots alone: nobody reading sits at the table, every mover is named.
+    text = _analysed(tmp_path, "replay --example medici", "goto 5", "analyse --bot greedy")
+    said = text[text.index("Step 5: Ann played"):]
+    assert "to Ann's money" in said
+    assert "your" not in said and " you " not in said
+
+
+def test_4_analyse_speaks_to_you_of_your_own_moves_only(tmp_path: Path) -> None:
+    game = engine.new_game("medici", ["You", "Bo", "Cy"], seed=2)
+    bot = make_bot("greedy", 1)
+    moves: list[tuple[int, str]] = []
+    while len(moves) < 12:
+        seat = game.current_player
+        assert seat is not None
+        action = bot.choose(game.view(seat), game.legal_actions(), game.variant)
+        moves.append((seat, game.players[seat]))
+        game.apply(action)
+    save_game(game, "mine", bots=[None, "greedy", "greedy"], directory=tmp_path)
+    bidding = [step for step, (_, _) in enumerate(moves, 1)
+               if _phase_before(game, step) == "bidding"]
+    mine = next(s for s in bidding if moves[s - 1][0] == 0)
+    theirs = next(s for s in bidding if moves[s - 1][0] != 0)
+    text = _analysed(tmp_path, "replay mine", f"goto {mine}", "analyse --bot greedy",
+                     f"goto {theirs}", "analyse --bot greedy")
+    first = text[text.index(f"Step {mine}: You played"):text.index(f"Step {theirs}/")]
+    assert "to your money" in first
+    name = moves[theirs - 1][1]
+    second = text[text.index(f"Step {theirs}: {name} played"):]
+    assert f"to {name}'s money" in second and "your money" not in second
+
+
+def _phase_before(game: Game, step: int) -> str:
+    """The phase in which the ``step``-th move of ``game`` was made."""
+    cursor = ReplayCursor(record_from_game(game))
+    cursor.goto(step - 1)
+    return str(cursor.game.view()["phase"])

@@ -5,6 +5,7 @@ in one place (``hint_line``, ``lost_text``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from engine.bots.base import Analysis
@@ -84,6 +85,15 @@ def _percent(share: float) -> str:
     if pct == 100 and share < 1:
         return ">99%"
     return f"{pct}%"
+
+
+def naming(names: Sequence[str], mover: int | None,
+           reader: int | None) -> Callable[[int], str]:
+    """How an explanation names a seat: "you" for the reader's (the mover's, with
+    ``reader`` None, as a hint is read), its player's name for any other (a replay read by
+    someone else names the mover)."""
+    you = mover if reader is None else reader
+    return lambda seat: "you" if seat == you else names[seat]
 
 
 def gain_words(value: float, whom: str = "") -> str:

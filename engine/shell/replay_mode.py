@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine import bots, records
 from engine.actions import Action
+from engine.bots.base import NOBODY
 from engine.bots.explain import lost_points, lost_text
 from engine.records.format import Branch
 from engine.registry import game_info, games
@@ -273,9 +274,13 @@ def analyse_cmd(mode: ReplayMode, args: Parsed) -> None:
     if not every:
         game, played, seat = _move_of(replay, replay.step)
         view, legal = game.view(seat), game.legal_actions()
-        rows = bot.analyse(view, legal, game.variant, top=3, also=[played])
+        # "you" is the reader's own seat; the mover of another seat is named.
+        reader = replay.your_seat()
+        reader = NOBODY if reader is None else reader
+        rows = bot.analyse(view, legal, game.variant, top=3, also=[played], reader=reader)
         title = f"Step {replay.step}: {game.players[seat]} played {played}; {bot.spec} says:"
-        say(analysis_lines(title, rows, game, played, bot.situation(view, legal, game.variant),
+        situation = bot.situation(view, legal, game.variant, reader)
+        say(analysis_lines(title, rows, game, played, situation,
                            raw="--raw" in args.flags, width=mode.shell.console.width()))
         say(_loss(rows, played, _money(game)))
         return
