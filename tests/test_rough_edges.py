@@ -24,6 +24,8 @@ from engine.shell.app import Shell
 from engine.shell.console import Console
 from engine.shell.pager import more_note
 from engine.shell.rules_text import summary
+from engine.shell.saves import table as saves_table
+from engine.shell.text import Text
 from engine.shell.toolbar import place_text, play_toolbar
 from engine.yamlsafe import load_yaml_text
 
@@ -289,3 +291,38 @@ def _phase_before(game: Game, step: int) -> str:
     cursor = ReplayCursor(record_from_game(game))
     cursor.goto(step - 1)
     return str(cursor.game.view()["phase"])
+
+
+# -- 5. save names short enough to copy; commands never broken inside ----------------------
+def test_5_a_generated_save_name_is_the_game_the_date_and_a_counter(tmp_path: Path) -> None:
+    names = ["You", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6"]
+    game = engine.new_game("medici", names, seed=1)
+    first = save_game(game, directory=tmp_path)
+    second = save_game(game, directory=tmp_path)
+    assert re.fullmatch(r"medici-\d{4}-\d\d-\d\d-1", first.stem), first.stem
+    assert second.stem == first.stem[:-2] + "-2"
+    strozzi = save_game(engine.new_game("medici-vs-strozzi", ["Ann", "Bo"], seed=1),
+                        directory=tmp_path)
+    assert re.fullmatch(r"medici-vs-strozzi-\d{4}-\d\d-\d\d-1", strozzi.stem)
+
+
+@pytest.mark.parametrize("width", [80, 60, 40])
+def test_5_a_command_in_backticks_is_never_broken_between_its_words(width: int) -> None:
+    text = Text("The game is saved in /home/someone/.local/share/medici/saves/my game.json: "
+                "`replay 'my game'` goes through it move by move; `medici replay 'my game' "
+                "--saves x` from a terminal.")
+    lines = text.wrapped(width).plain().split("\n")
+    assert all(len(line) <= width for line in lines)
+    assert any("`replay 'my game'`" in line for line in lines)
+    assert any("`medici replay 'my game' --saves x`" in line for line in lines)
+
+
+def test_5_the_saves_listing_shows_whole_names_at_60_columns(tmp_path: Path) -> None:
+    out = io.StringIO()
+    shell = Shell(Console(out, io.StringIO()), saves=str(tmp_path))
+    line = "new medici You P2=bot:random P3=bot:random P4=bot:random P5=bot:random --seed 2"
+    assert shell.execute(line, line)
+    name = next(tmp_path.glob("*.json")).stem
+    listing = saves_table(str(tmp_path), width=60).plain()
+    assert all(len(row) <= 60 for row in listing.splitlines())
+    assert any(row.strip().startswith(name + " ") for row in listing.splitlines()), listing

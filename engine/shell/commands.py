@@ -187,7 +187,7 @@ _TABLE = [
             RULES),
     Command("save", "name the game's save, or copy it",
             "A game has one save, from its first move to its end, named when it starts "
-            "(game, date, players: medici-2026-12-01-ann-bo-cy) and rewritten after every "
+            "(game, date and a counter: medici-2026-12-01-1) and rewritten after every "
             "move. `save NAME` renames it: the old name goes, and later moves go to NAME. "
             "`save NAME --copy` writes a snapshot under NAME and the game goes on in its own "
             "save (a path such as ./game.json is always a copy). Neither ever replaces another "

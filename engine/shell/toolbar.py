@@ -116,6 +116,9 @@ def play_toolbar(view: View | None, bots: list[str | None],
         _game_parts(view, bots, title=True, short=True, place="short", viewer=viewer),
         _game_parts(view, bots, title=True, short=True, phase=False, place="short",
                     viewer=viewer),
+        # Your place before the name of whoever acts (the prompt names them too).
+        _game_parts(view, bots, title=True, phase=False, actor=False, place="short",
+                    viewer=viewer),
         _game_parts(view, bots, title=True, short=True),
         _game_parts(view, bots, title=True, short=True, phase=False),
     ]
@@ -132,7 +135,7 @@ def _cut_name(name: str, width: int | None) -> str:
 
 def _game_parts(view: View, bots: list[str | None], *, short: bool = False,
                 title: bool = False, money: bool = False, phase: bool = True,
-                place: str = "", viewer: int | None = None) -> Fragments:
+                actor: bool = True, place: str = "", viewer: int | None = None) -> Fragments:
     info = find(view["game"])
     parts: Fragments = []
     if title:
@@ -140,7 +143,7 @@ def _game_parts(view: View, bots: list[str | None], *, short: bool = False,
     parts.append(("", f" {_when(view, info)}" + (f" · {_phase(view)}" if phase else "")))
     current = view.get("current_player")
     players = view.get("players", [])
-    if current is not None and 0 <= current < len(players):
+    if current is not None and 0 <= current < len(players) and actor:
         player = players[current]
         who = player.get("name", f"seat {current}")
         bot = f" (bot {bots[current]})" if current < len(bots) and bots[current] else ""
