@@ -172,7 +172,7 @@ def assemble(
 def build_parts(variant: Variant) -> AnyParts:
     """Fresh parts of a variant's game (BotError for a game no bot but random knows)."""
     info = find(variant.game)
-    build = info.load("model") if info is not None else None
+    build = info.model() if info is not None and info.model is not None else None
     if build is None:
         known = ", ".join(g.id for g in games().values() if g.model)
         raise BotError(f"no bot but random knows the game {variant.game!r} (known: {known})")

@@ -80,10 +80,15 @@ class Encoding(Generic[L]):
 
 def encoding_of(variant: Variant) -> Encoding:
     """The encoding of a variant's game; ValueError if the game has none."""
-    found: Encoding | None = game_info(variant.game).load("encoding")
-    if found is None:
-        raise ValueError(f"{variant.game} has no integer encoding for the adapters")
-    return found
+    return encoding_of_game(variant.game)
+
+
+def encoding_of_game(game: str) -> Encoding:
+    """The encoding of the game of id ``game``; ValueError if it has none."""
+    load = game_info(game).encoding
+    if load is None:
+        raise ValueError(f"{game} has no integer encoding for the adapters")
+    return load()
 
 
 def check_max_amount(value: object) -> int:
@@ -214,6 +219,6 @@ def observation(view: View, layout: Layout) -> Vector:
 
     one_hot("viewer", view["viewer"])
     one_hot("current", view["current_player"])
-    encoding: Encoding = game_info(layout.game).load("encoding")
+    encoding = encoding_of_game(layout.game)
     encoding.fill(view, slots, one_hot, counts, c)
     return out

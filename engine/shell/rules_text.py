@@ -21,7 +21,7 @@ def summary(variant: Variant, players: int | None = None, width: int | None = No
         head.add(f" ({info.title})", "dim")
     if variant.description:
         head.line(Text(variant.description, "dim"))
-    own: Callable[..., Text] | None = info.load("rules_text")
+    own = info.rules_text() if info.rules_text is not None else None
     if own is None:
         body = _generic(variant.rules)
     elif _takes_width(own):
