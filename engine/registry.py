@@ -26,12 +26,12 @@ if TYPE_CHECKING:
     from engine.bots.parts import AnyParts
     from engine.errors import Problem
     from engine.game import Game
-    from engine.integrations.encoding import Encoding
     from engine.logic import Logic
     from engine.narrative import Narrator
     from engine.rules import Variant
     from engine.schema import Node
     from engine.shell.text import Text
+    from engine.spiel.encoding import Encoding
     from engine.yamlsafe import Document
 
 T = TypeVar("T")
@@ -128,7 +128,7 @@ class GameInfo:
     explainer; ``ModelBuilder``); None leaves the game to the random bot alone."""
     encoding: Part[Encoding[Any]] | None = None
     """Its integer actions and observation tensors for the OpenSpiel and PettingZoo
-    adapters (``engine.integrations.encoding.Encoding``); None for none."""
+    adapters (``engine.spiel.encoding.Encoding``); None for none."""
     styles: Part[StyleMove] | None = None
     """The field styles' moves (``StyleMove``); None plays the model's greedy move for
     every style."""

@@ -11,9 +11,9 @@ from engine.medici.views import EVENTS, MediciView
 from engine.registry import GameInfo, MoveHelp, Vocabulary
 
 if TYPE_CHECKING:
-    from engine.integrations.encoding import Encoding
     from engine.narrative import Narrator
     from engine.registry import ModelBuilder, RulesSummary, StyleMove, TableDrawer
+    from engine.spiel.encoding import Encoding
 
 MOVES = {
     "draw": MoveHelp("draw", "draw a card for the lot",

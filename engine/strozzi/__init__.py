@@ -11,9 +11,9 @@ from engine.strozzi.schema import SCHEMA, check
 from engine.strozzi.views import EVENTS, StrozziView
 
 if TYPE_CHECKING:
-    from engine.integrations.encoding import Encoding
     from engine.narrative import Narrator
     from engine.registry import ModelBuilder, MoveLabel, RulesSummary, StyleMove, TableDrawer
+    from engine.spiel.encoding import Encoding
 
 MOVES = {
     "draw": MoveHelp("draw", "draw a tile for the lot",

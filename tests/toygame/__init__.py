@@ -10,9 +10,9 @@ from toygame.logic import SCHEMA, OracleLogic, check
 from toygame.views import EVENTS, OracleView
 
 if TYPE_CHECKING:
-    from engine.integrations.encoding import Encoding
     from engine.narrative import Narrator
     from engine.registry import ModelBuilder, RulesSummary, StyleMove, TableDrawer
+    from engine.spiel.encoding import Encoding
 
 RULES = str(Path(__file__).resolve().parent / "oracle.yaml")
 """Oracle's rules file (it ships no ``config/`` file: its default variant is this path)."""
