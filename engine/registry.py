@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from engine.narrative import Narrator
     from engine.rules import Variant
     from engine.schema import Node
-    from engine.shell.text import Text
     from engine.spiel.encoding import Encoding
+    from engine.text import Text
     from engine.yamlsafe import Document
 
 T = TypeVar("T")

@@ -17,7 +17,7 @@ from engine.bots.explain import fewer_text, gain_words, lost_text
 from engine.cli import main
 from engine.errors import IllegalAction, RulesError
 from engine.game import Game
-from engine.layout import fit_table
+from engine.play.saves import SavesFolder
 from engine.records import ReplayCursor, record_from_game, save_game
 from engine.rules import load_variant
 from engine.shell.app import Shell
@@ -25,8 +25,8 @@ from engine.shell.console import Console
 from engine.shell.pager import more_note
 from engine.shell.rules_text import summary
 from engine.shell.saves import table as saves_table
-from engine.shell.text import Text
 from engine.shell.toolbar import place_text, play_toolbar
+from engine.text import Text, fit_table
 from engine.yamlsafe import load_yaml_text
 
 
@@ -323,6 +323,6 @@ def test_5_the_saves_listing_shows_whole_names_at_60_columns(tmp_path: Path) -> 
     line = "new medici You P2=bot:random P3=bot:random P4=bot:random P5=bot:random --seed 2"
     assert shell.execute(line, line)
     name = next(tmp_path.glob("*.json")).stem
-    listing = saves_table(str(tmp_path), width=60).plain()
+    listing = saves_table(SavesFolder.of(tmp_path), width=60).plain()
     assert all(len(row) <= 60 for row in listing.splitlines())
     assert any(row.strip().startswith(name + " ") for row in listing.splitlines()), listing
