@@ -164,7 +164,8 @@ def test_the_report_fits_80_and_60_columns(example) -> None:
             [line for line in lines if text_width(line) > width]
         body = "\n".join(lines)
         for name in record.players:
-            assert re.search(rf"^{name}\s+\d+\.\d", body, re.M), name  # accuracy per seat
+            # Accuracy per seat: on the seat's row, or (a narrow screen) under its name.
+            assert re.search(rf"^{name}(\s+|\n\s+accuracy: )\d+\.\d", body, re.M), name
         assert "costliest moves" in body and "inaccuracy from 5" in body
         assert "day 2" in body and "day 3" in body  # the chart's period axis
 

@@ -150,6 +150,7 @@ def _interactive(path: Path, saves: str | None, play: str | None = None) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    import engine.bots  # noqa: F401  (a seat's bot spec is checked by the bots: botspecs)
     from engine.records import load_path
     from engine.rules import rules_label
 

@@ -225,7 +225,7 @@ class SeatMode(Mode):
             return (f"{name} is the host's: at a hosted table only the host's terminal "
                     "saves or starts games (every move is saved by the host)")
         reason = next((c.not_at_table for c in entries if c.not_at_table), "")
-        return f"{name} is not played at a table" + (f": {reason}" if reason else "")
+        return f"{name} isn't available at a shared table" + (f": {reason}" if reason else "")
 
     def elsewhere(self, name: str) -> str:
         """Why a shell command is not here."""
@@ -274,7 +274,7 @@ class SeatMode(Mode):
         snap = self.table.snapshot
         extra = ""
         if snap.away:
-            extra += " · away: " + ", ".join(snap.away)
+            extra += " · " + ", ".join(snap.away) + " away"
         if self.guest.host:
             extra += f" · {snap.here} connected"
         if width is not None and len(extra) > width // 3:

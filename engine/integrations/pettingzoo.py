@@ -40,14 +40,14 @@ except ImportError as err:  # pragma: no cover  (the tests skip without the extr
 
 from engine.chance import Rng, fresh_seed
 from engine.game import Game, new_game
-from engine.integrations.encoding import (
+from engine.registry import default_variant
+from engine.rules import load_variant
+from engine.spiel.encoding import (
     DEFAULT_MAX_AMOUNT,
     ActionMap,
     layout_for,
     observation,
 )
-from engine.registry import default_variant
-from engine.rules import load_variant
 
 UTILITIES = ("money", "win")
 """The values of ``utility``."""

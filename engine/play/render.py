@@ -32,7 +32,7 @@ def table(view: View, bots: Sequence[str | None] = (),
     given (``table(view, bots)``) is wrapped here instead.
     """
     info = find(view.get("game"))
-    own = info.load("table") if info is not None else None
+    own = info.table() if info is not None and info.table is not None else None
     if own is None:
         return fitted(generic_table(view), width)
     try:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, TypedDict, cast
 
 from engine import __version__
+from engine.botspecs import spec_problem
 from engine.chance import ChanceScript, GivenChance
 from engine.errors import MediciError, RecordError
 from engine.game import Game
@@ -183,14 +184,11 @@ def _bots(
     for spec in seats:
         if spec is not None and (not isinstance(spec, str) or not spec.strip()):
             raise ValueError(f"bots: each entry is None (a person) or a bot spec, got {spec!r}")
-    if any(spec is not None for spec in seats):
-        # Imported here: a game of people alone never needs the bots package.
-        from engine.bots import check_spec
-
-        for seat, spec in enumerate(seats):
-            problem = None if spec is None else check_spec(spec)
-            if problem is not None:
-                raise ValueError(f"bots: seat {seat} ({names[seat]}): {problem}")
+    for seat, spec in enumerate(seats):
+        # Asked through the seam the bots fill: the records import no bot.
+        problem = None if spec is None else spec_problem(spec)
+        if problem is not None:
+            raise ValueError(f"bots: seat {seat} ({names[seat]}): {problem}")
     return seats
 
 

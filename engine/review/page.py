@@ -51,10 +51,8 @@ def board_of(view: View, rules: dict[str, Any], names: Sequence[str]) -> Board:
     """A view as the page draws it: the game's own ``page`` part, else each player's name
     and money."""
     info = game_info(str(view["game"]))
-    draw = info.load("page")
-    if draw is not None:
-        drawn: Board = draw(view, rules)
-        return drawn
+    if info.page is not None:
+        return info.page()(view, rules)
     players = view["players"]
     return {"title": str(view["phase"]).replace("_", " "),
             "seats": [{"name": p["name"], "money": money_text(p), "rows": [], "facts": []}

@@ -16,7 +16,6 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import wraps
-from importlib import import_module
 from pathlib import Path
 from typing import Concatenate, NamedTuple, ParamSpec, TypeVar
 
@@ -111,19 +110,15 @@ class Shell:
 
     def move_label(self, words: list[str]) -> str | None:
         """What the move begun with ``words`` would do, in the game's words (its descriptor's
-        ``extra["move_label"]``, ``module:function(view, words)``), for the completion
-        menu; None when the game says nothing."""
+        ``move_label``), for the completion menu; None when the game says nothing."""
         session = self.table
         if session is None:
             return None
-        info = game_info(session.game.variant.game)
-        where = info.extra.get("move_label")
-        if not where:
+        load = game_info(session.game.variant.game).move_label
+        if load is None:
             return None
-        module, _, name = str(where).partition(":")
         try:
-            label: str | None = getattr(import_module(module), name)(session.view(), words)
-            return label
+            return load()(session.view(), words)
         except (AttributeError, ImportError, LookupError, TypeError, ValueError):
             return None
 

@@ -136,7 +136,7 @@ def hint_cmd(ctx: Context, args: Parsed) -> None:
          "you cannot bid or price it again knowing the others' answers. Between people "
          "alone (hot seat) it takes back one move at a time.\nExample: undo",
          modes={"play": 5},
-         not_at_table="moves are not taken back at a shared table: everyone has seen them")
+         not_at_table="moves can't be taken back once everyone has seen them")
 def undo_cmd(ctx: Context, args: Parsed) -> None:
     """``undo``: back to before your last move."""
     table = ctx.require_table()

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine import bots
 from engine.actions import Action
+from engine.bots.base import NOBODY
 from engine.bots.explain import lost_points, lost_text
 from engine.play import HINT_BOT, Table, render
 from engine.records.examples import example_path, examples
@@ -337,9 +338,13 @@ def analyse_cmd(ctx: Context, args: Parsed) -> None:
     if not every:
         game, played, seat = _move_of(replay, replay.step)
         view, legal = game.view(seat), game.legal_actions()
-        rows = bot.analyse(view, legal, game.variant, top=3, also=[played])
+        # "you" is the reader's own seat; the mover of another seat is named.
+        reader = replay.your_seat()
+        reader = NOBODY if reader is None else reader
+        rows = bot.analyse(view, legal, game.variant, top=3, also=[played], reader=reader)
         title = f"Step {replay.step}: {game.players[seat]} played {played}; {bot.spec} says:"
-        say(analysis_lines(title, rows, game, played, bot.situation(view, legal, game.variant),
+        situation = bot.situation(view, legal, game.variant, reader)
+        say(analysis_lines(title, rows, game, played, situation,
                            raw="--raw" in args.flags, width=ctx.console.width()))
         say(_loss(rows, played, _money(game)))
         return

@@ -32,7 +32,7 @@ HOST_OPENS = "a table plays its one game: the host opens saved games (`medici ho
 
 @command("save", "name the game's save, or copy it",
          "A game has one save, from its first move to its end, named when it starts "
-         "and rewritten after every "
+         "(the game, the date and a counter) and rewritten after every "
          "move. `save NAME` renames it: the old name goes, and later moves go to NAME. "
          "`save NAME --copy` writes a snapshot under NAME and the game goes on in its own "
          "save (a path such as ./game.json is always a copy). Neither ever replaces another "
