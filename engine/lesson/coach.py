@@ -46,6 +46,7 @@ class Coach:
         """The steps said, by index: where the game stood (its log's length, or just after
         the event that made the step due) when each was said."""
         self.said: list[Said] = []
+        self._index = {step.id: i for i, step in enumerate(lesson.steps)}
         self._parts: AnyParts | None = None
 
     # -- the steps ------------------------------------------------------------------------
@@ -57,14 +58,21 @@ class Coach:
         A step waiting for its moment never holds up the steps after it: a lesson cannot
         stall on a moment this game did not bring (the learner never bought a lot), and a
         step said late is still said at its own moment. The events a step's condition
-        looks at are those since the step before it in the lesson was said.
+        looks at are those since the step before it in the lesson was said (or since its
+        ``after`` step, which it waits for).
         """
         out: list[Said] = []
         for index, step in enumerate(self.lesson.steps):
             if index in self.places:
                 continue
-            since = next((self.places[j] for j in range(index - 1, -1, -1)
-                          if j in self.places), 0)
+            if step.after is not None:
+                first = self._index[step.after]
+                if first not in self.places:
+                    continue
+                since = self.places[first]
+            else:
+                since = next((self.places[j] for j in range(index - 1, -1, -1)
+                              if j in self.places), 0)
             place = next((p for p in (holds(c, game, self.seat, since) for c in step.when)
                           if p is not None), None)
             if place is None:

@@ -70,7 +70,7 @@ def judge(game: Game, seat: int, action: Action, judging: Judging,
     words = game_info(game.variant.game).vocabulary
     money, on_sale = words.money, words.on_sale
     if loss < judging.fair or best == action:
-        if played < NOTHING_GAINED:
+        if action.amount is None and abs(played) < NOTHING_GAINED:
             # A pass or a decline that gains nothing is good only because nothing else
             # gains more: the lot's worth beside it would read as a missed chance.
             text = (f"Good: {action}" + (f" ({said})" if said else "")

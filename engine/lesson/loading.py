@@ -86,8 +86,9 @@ def build(data: Any, source: str = "") -> Lesson:
     names = [s.name for s in seats]
     grammar = load_variant(data["variant"]).logic.grammar
     steps = tuple(
-        Step(id=s["id"], when=_moments(s["when"]), say=s["say"].strip(),
-             introduces=tuple(s.get("introduces", ())), title=s.get("title", ""))
+        Step(id=s["id"], when=_moments(s["when"]), say=reflow(s["say"]),
+             introduces=tuple(s.get("introduces", ())), title=s.get("title", ""),
+             after=s.get("after"), show=s.get("show", False))
         for s in data["steps"]
     )
     script = tuple(
@@ -113,6 +114,13 @@ def build(data: Any, source: str = "") -> Lesson:
         minutes=data.get("minutes", 15),
         source=source,
     )
+
+
+def reflow(text: str) -> str:
+    """A step's words as paragraphs, each one line, a blank line between them: the YAML's
+    line breaks are the file's, not the screen's (a front end wraps for its width)."""
+    blocks = [" ".join(block.split()) for block in text.split("\n\n")]
+    return "\n\n".join(block for block in blocks if block)
 
 
 def _moments(value: Any) -> tuple[Condition, ...]:

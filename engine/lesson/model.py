@@ -54,6 +54,11 @@ class Step:
     introduces: tuple[str, ...] = ()
     """The rule ids (docs/rules.md) this step introduces."""
     title: str = ""
+    after: str | None = None
+    """The id of a step that must be said first: its events count from there (a draw
+    after the first purchase)."""
+    show: bool = False
+    """Whether the table is drawn under the words (they point at it)."""
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,8 @@ A lesson is safe YAML (``engine.yamlsafe``) of this shape::
     steps:
       - id: first-bid
         when: {decision: bid}         # or start, over, a list (any of them)
+        after: watch                  # said only once the step `watch` has been
+        show: true                    # the table is drawn under the words
         introduces: [M-9]
         say: |
           ...
@@ -115,7 +117,8 @@ class When(Node):
 
 STEP = Record(
     {"id": Name(), "when": When(), "say": Text()},
-    {"introduces": ListOf(Str(), unique=True, max_len=20), "title": Text()},
+    {"introduces": ListOf(Str(), unique=True, max_len=20), "title": Text(), "after": Name(),
+     "show": Bool()},
 )
 SCRIPTED = Record({"player": Text(), "move": Text()},
                   {k: v for k, v in CONDITION_KEYS.items()
@@ -207,6 +210,9 @@ def _fits_game(data: Any, checker: Checker) -> None:
     for index, step in enumerate(data["steps"]):
         if step["id"] in ids:
             checker.error(("steps", index, "id"), f"step {step['id']!r} is written twice")
+        if "after" in step and step["after"] not in ids:
+            checker.error(("steps", index, "after"), f"no step {step['after']!r} before this "
+                                                     "one")
         ids.add(step["id"])
         _check_words(step["say"], ("steps", index, "say"), checker)
         moments = step["when"] if isinstance(step["when"], list) else [step["when"]]

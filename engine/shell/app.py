@@ -85,8 +85,9 @@ class Shell:
         self.terminal: tuple[Input, Output] | None = None
         """The prompt's input and output while the shell runs at a terminal (the pager
         waits for keys there)."""
-        self.settings: dict[str, bool] = {"confirm": True}
-        """What ``set`` changes: ``confirm`` asks before a move out of all proportion."""
+        self.settings: dict[str, bool | None] = {"confirm": True, "worth": None}
+        """What ``set`` changes: ``confirm`` asks before a move out of all proportion;
+        ``worth`` shows what the lot is worth to you (None: on in games against bots)."""
         self.pending: Question | None = None
         """A question waiting for its answer (the next line): ``y`` does it."""
         self._pause: Pause | None = None
@@ -292,6 +293,7 @@ class Shell:
                 self.console.say(Text(f"The game is saved in {where}: `replay "
                                       f"{self.save_name(where)}` goes through it move by move.",
                                       "dim"))
+        self.mode.told(start)
 
     def _tell_seed(self) -> None:
         """Name the seed of a finished game: only now may everyone know the pile order (G-3)."""

@@ -130,7 +130,8 @@ def analyse_scope(shell: Shell, typed: Sequence[str]) -> Completer:
 
 def settings(shell: Shell, typed: Sequence[str]) -> Completer:
     """``set SETTING``: the settings."""
-    return word_completer([("confirm", "ask before a move out of all proportion")])
+    return word_completer([("confirm", "ask before a move out of all proportion"),
+                           ("worth", "show what the lot is worth to you")])
 
 
 def on_off(shell: Shell, typed: Sequence[str]) -> Completer:

@@ -87,6 +87,14 @@ def _help_words(shell: Shell, typed: Sequence[str]) -> Completer:
     return word_completer(options)
 
 
+def _lesson_games(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``learn GAME``: the games that ship a lesson."""
+    from engine.lesson import lesson_games
+
+    return word_completer((gid, f"a guided first game of {game_info(gid).title}")
+                          for gid in lesson_games())
+
+
 BOT = Flag("--bot", "which bot", "SPEC", ac.bot_specs)
 SAVE_NAME = Arg("NAME", complete=ac.save_names)
 ONE_SAVE = "{name} takes one save name: {name} NAME (`saves` lists them)"
@@ -98,6 +106,9 @@ NEW = Spec((Arg("GAME", optional=True, complete=ac.games),
            (Flag("--variant", "rules file or variant name", "FILE-OR-NAME", ac.variants),
             Flag("--seed", "repeatable shuffles", "N")),
            reads_words=True)
+LEARN = Spec((Arg("GAME", optional=True, complete=_lesson_games),),
+             (Flag("--again", "start the lesson over (an unfinished one stays saved)"),),
+             misuse="{name} takes one game: learn medici · learn medici-vs-strozzi")
 RAW = Flag("--raw", "also the bot's own value of each move")
 HINT = Spec(flags=(BOT, RAW), misuse="{name} takes --bot SPEC and --raw, got {got}")
 LOG = Spec((Arg("N", optional=True, number=True),),
@@ -157,6 +168,14 @@ _TABLE = [
             "  new medici Ann Bo Cy --seed 7\n  new medici Ann Cosimo=bot:greedy\n"
             "  new medici 3 --variant medici-amigo\n  new medici Ann bot --variant house.yaml",
             NEW),
+    Command("learn", "a guided first game: the rules as they come up, your moves judged",
+            "A whole game against gentle bots, dealt so that each rule comes up: before each "
+            "decision the lesson says what to look at; a move the rules forbid gets the rule "
+            "in plain words; a poor move (by the bots' own estimate) is explained, and `undo` "
+            "takes it back. The lesson is saved after every move: `quit` leaves it and `learn` "
+            "goes on with it (`--again` starts over). In a lesson, `learn` alone says the last "
+            "advice again. GAME is a game with a lesson (the first is the default).\n"
+            "Examples: learn · learn medici-vs-strozzi · learn --again", LEARN),
     Command("show", "print the whole table",
             "Each player's money and holdings; what is on sale and the bidding or offer so "
             "far; what is left to draw. In replay mode, the table at this step."
@@ -220,13 +239,16 @@ _TABLE = [
             "or Ctrl-C stops it where it is. `medici replay FILE --play` and `medici replay "
             "--example` start playing at once.\nExamples: play · play 0.3 · play --to scoring",
             PLAY),
-    Command("set", "change a setting for this session (set confirm off)",
+    Command("set", "change a setting for this session (set confirm off, set worth off)",
             "`set` alone lists the settings. `set confirm off` stops the question asked before "
             "a bid or price out of all proportion (more than twice what is on sale is worth to "
             "you, by the bots' valuation, and more than 10 above the lowest amount legal; or "
             "one that takes a loan and is more than its worth): `y` makes the move, "
-            "anything else changes nothing. Scripts are never asked.\n"
-            "Examples: set · set confirm off · set confirm on", SET),
+            "anything else changes nothing. Scripts are never asked. `set worth off` stops "
+            "showing what the lot on sale is worth to you (the bots' estimate, the one "
+            "`hint` uses) on the table's lot line and in the toolbar; it is on in games "
+            "against bots, and `set worth on` shows it in a game of people alone too.\n"
+            "Examples: set · set confirm off · set worth off", SET),
     Command("next", "go forward one step (or N); Enter alone does it too",
             "Each step is one move and all that follows from it: step N is the N-th move, "
             "numbered as `analyse` and `medici log` number it (step 0 is the set-up).\n"

@@ -274,6 +274,10 @@ def open_saved(mode: PlayMode, name: str | Path, how: str) -> None:
     loaded = records.load_game(name, directory=shell.saves)
     path = Path(loaded.path)
     continues = not loaded.game.is_over and _inside(path, records.saves_dir(shell.saves))
+    from engine.shell.learn_cmd import open_lesson  # a lesson goes on with its coach
+
+    if open_lesson(shell, loaded, path, continues, f"{how} {shell.save_name(path)}."):
+        return
     session = Session(loaded.game, list(loaded.bots), shell.saves, path, continues=continues,
                       branch_of=loaded.record.branch_of)
     note = " (it is finished: `replay` it to study it)" if loaded.game.is_over else ""
@@ -322,7 +326,9 @@ def resume_cmd(mode: PlayMode, args: Parsed) -> None:
     open_saved(mode, Path(path), "Resumed")
 
 
-SETTINGS = {"confirm": "ask before a bid or price out of all proportion (`help set`)"}
+SETTINGS = {"confirm": "ask before a bid or price out of all proportion (`help set`)",
+            "worth": "show what the lot on sale is worth to you, by the bots' estimate, with "
+                     "the table and in the toolbar"}
 """What ``set`` changes, each with what it does."""
 
 
@@ -332,7 +338,7 @@ def set_cmd(mode: Mode, args: Parsed) -> None:
     name, value = args.text("SETTING"), args.text("VALUE")
     if name is None:
         shell.console.say(Text("Settings (this session): ", "title").add(", ".join(
-            f"{key} {'on' if shell.settings[key] else 'off'}" for key in SETTINGS)))
+            f"{key} {_setting(shell.settings.get(key))}" for key in SETTINGS)))
         return
     key = name.lower()
     if key not in SETTINGS:
@@ -343,6 +349,11 @@ def set_cmd(mode: Mode, args: Parsed) -> None:
         raise ShellError(f"set {key} takes on or off: set {key} off")
     shell.settings[key] = value.lower() == "on"
     shell.console.say(Text(f"{key} is {value.lower()}: {SETTINGS[key]}.", "good"))
+
+
+def _setting(value: bool | None) -> str:
+    """A setting's state: ``on``, ``off``, or ``auto`` (``worth``: on against bots)."""
+    return "auto (on against bots)" if value is None else ("on" if value else "off")
 
 
 def quit_cmd(mode: Mode, args: Parsed) -> None:

@@ -92,6 +92,11 @@ class Mode(ABC):
         """What the empty prompt shows, greyed."""
         return []
 
+    def told(self, start: int) -> None:
+        """Called once a move (its events from ``start``) has been told and saved: a
+        lesson's coach speaks then (``engine.shell.learn_cmd``); nothing by default."""
+        return
+
     def completer(self) -> Completer:
         """The Tab completion of this mode."""
         return self._completer

@@ -19,6 +19,7 @@ from engine.shell.replay_mode import enter
 from engine.shell.spec import Parsed
 from engine.shell.text import Text
 from engine.shell.toolbar import play_toolbar
+from engine.shell.worth import lot_worth, words
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -29,8 +30,8 @@ class PlayMode(Mode):
     """Playing: moves are typed at the prompt (the legal ones complete), the bots move."""
 
     name = "play"
-    order = ("help", "new", "show", "moves", "hint", "undo", "log", "rules", "save", "open",
-             "saves", "resume", "replay", "set", "exit", "quit")
+    order = ("help", "new", "learn", "show", "moves", "hint", "undo", "log", "rules", "save",
+             "open", "saves", "resume", "replay", "set", "exit", "quit")
     plays = True
 
     def __init__(self, shell: Shell) -> None:
@@ -91,7 +92,10 @@ class PlayMode(Mode):
         if session is None:
             return play_toolbar(None, [], width=width)
         viewer = session.viewer() if session.humans else None
-        return play_toolbar(session.view(), session.bots, viewer, width)
+        worth = lot_worth(self.shell, session)
+        view = session.view()
+        return play_toolbar(view, session.bots, viewer, width,
+                            worth=None if worth is None else words(worth, view, short=True))
 
     def placeholder(self) -> Fragments:
         """``Enter resumes your last game`` while that is so."""
@@ -116,8 +120,12 @@ class PlayMode(Mode):
     def show(self) -> None:
         """The live game's table (and the final scores once it is over)."""
         session = self.shell.require_session()
-        self.shell.console.say(render.table(session.view(), session.bots,
-                                        self.shell.console.width()))
+        worth = lot_worth(self.shell, session)
+        view = session.view()
+        self.shell.console.say(render.table(
+            view, session.bots, self.shell.console.width(),
+            worth=None if worth is None else words(worth, view),
+            rules=session.game.variant.rules))
         if session.game.is_over:
             self.shell.console.say(render.final_scores(session.view(), self.shell.console.width()))
 
@@ -158,8 +166,17 @@ def replay_cmd(mode: PlayMode, args: Parsed) -> None:
     enter(mode.shell, name if name is not None else example_path(example))
 
 
+def learn_cmd(mode: PlayMode, args: Parsed) -> None:
+    """``learn [GAME]``: a guided first game (``engine.shell.learn_cmd``, imported when
+    used: its lesson mode is a play mode)."""
+    from engine.shell.learn_cmd import learn_cmd as learn
+
+    learn(mode, args)
+
+
 HANDLERS: dict[str, Callable[[PlayMode, Parsed], None]] = {
-    "help": handlers.help_cmd, "new": handlers.new_cmd, "show": handlers.show_cmd,
+    "help": handlers.help_cmd, "new": handlers.new_cmd, "learn": learn_cmd,
+    "show": handlers.show_cmd,
     "moves": handlers.moves_cmd, "hint": handlers.hint_cmd, "undo": handlers.undo_cmd,
     "log": handlers.log_cmd, "rules": handlers.rules_cmd, "save": handlers.save_cmd,
     "open": handlers.open_cmd, "saves": handlers.saves_cmd, "resume": handlers.resume_cmd,

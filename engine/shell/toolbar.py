@@ -100,9 +100,11 @@ def replay_toolbar(replay: ReplayView, width: int | None = None) -> Fragments:
 
 
 def play_toolbar(view: View | None, bots: list[str | None],
-                 viewer: int | None = None, width: int | None = None) -> Fragments:
+                 viewer: int | None = None, width: int | None = None,
+                 worth: str | None = None) -> Fragments:
     """Play mode's toolbar: the live game's state (``view``, ``viewer``'s place in it), or
-    how to start one."""
+    how to start one; ``worth`` (``worth ~16``: what the lot is worth to the viewer) ends
+    the richer forms when there is room for it."""
     if view is None:
         hints = ["new medici 4", "resume", "help", "Tab completes"]
         return fit([[(KEY, " Medici "), ("", " no game · " + " · ".join(hints[:n]))]
@@ -116,6 +118,11 @@ def play_toolbar(view: View | None, bots: list[str | None],
         _game_parts(view, bots, short=True),
         _game_parts(view, bots, short=True, phase=False),
     ]
+    if worth:
+        tail: Fragments = [("", " · "), (KEY, worth)]
+        forms = [forms[0] + tail, forms[1] + tail, forms[2] + tail,
+                 _game_parts(view, bots, short=True, money=True, viewer=viewer) + tail,
+                 *forms]
     return fit(forms, width)
 
 

@@ -1,0 +1,344 @@
+"""``learn [GAME]``: a guided first game in the shell, with the coach beside it.
+
+The lesson and its coach are ``engine.lesson`` (no shell there); this module seats them in
+the shell: the lesson's game is a ``LessonSession`` (a session whose bots play the lesson's
+script), played in ``LessonMode``, play mode with the coach's words around every move: the
+steps when their moment comes (after each move is told), the rule in plain words when a move
+is refused, and a verdict on each of the learner's moves, the bots paused after a poor one so
+that ``undo`` can take it back. The game is saved like any other (one save, after every
+move), so ``quit`` leaves it and ``learn`` (or ``resume``, ``open``) goes on with it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import textwrap
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine import records
+from engine.bots import Bot
+from engine.errors import IllegalAction, MediciError, RecordError
+from engine.lesson import (
+    Coach,
+    Lesson,
+    LessonBot,
+    NoLesson,
+    Said,
+    Verdict,
+    is_lesson_game,
+    lesson_for,
+    lesson_games,
+    start,
+)
+from engine.registry import find, game_info
+from engine.shell.errors import ShellError
+from engine.shell.mode import Fragments
+from engine.shell.play_mode import PlayMode
+from engine.shell.session import Session
+from engine.shell.spec import Parsed
+from engine.shell.text import Text
+from engine.shell.toolbar import KEY
+
+if TYPE_CHECKING:
+    from engine.shell.app import Shell
+    from engine.shell.commands import Command
+
+SAVE_PREFIX = "lesson-"
+"""A lesson's save is named ``lesson-GAME`` (``-2``... when taken): `saves` shows it."""
+
+BACKTICKS = re.compile(r"`[^`]*`")
+
+
+class LessonSession(Session):
+    """The live game of a lesson: its bots play the lesson's script where it has a move."""
+
+    def __init__(self, *args: Any, lesson: Lesson, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lesson = lesson
+        self._scripted: dict[int, LessonBot] = {}
+
+    def bot(self, seat: int) -> Bot:
+        """The seat's bot (its spec, made by the session) with the lesson's script first."""
+        made = self._scripted.get(seat)
+        if made is None:
+            made = self._scripted[seat] = LessonBot(self.lesson, seat, super().bot(seat))
+        return made
+
+
+class LessonMode(PlayMode, listed=False):
+    """Play mode with the coach: the learner's moves judged, the steps said as they come."""
+
+    name = "lesson"
+
+    def __init__(self, shell: Shell, coach: Coach) -> None:
+        super().__init__(shell)
+        self.coach = coach
+        self.judging: tuple[Any, int] | None = None
+        """The game before the learner's move being made (a clone) and the learner's seat."""
+
+    # -- moves -----------------------------------------------------------------------------
+    def line(self, word: str, args: list[str]) -> bool:
+        """A move: made as in play mode (no question first: the coach judges it after), a
+        refusal explained with the rule in plain words."""
+        self.offer = None
+        session = self.shell.session
+        if session is None or word not in session.game.logic.grammar.kinds:
+            return False
+        if word == "load" and args and not args[0].isdigit():
+            return super().line(word, args)  # play mode's own message for `load NAME`
+        text = " ".join([word, *args])
+        game = session.game
+        seat = game.current_player
+        if seat is not None and session.bots[seat] is None:
+            self.judging = (game.clone(), seat)
+        try:
+            self.shell.move(text)
+        except IllegalAction as err:
+            words = self.coach.refusal(err.reason)
+            if not words:
+                raise
+            raise ShellError(f"{err}. {words}") from None
+        finally:
+            self.judging = None
+        return True
+
+    def told(self, start: int) -> None:
+        """After a move is told: the verdict on the learner's move, then the steps due."""
+        session = self.shell.session
+        if session is None:
+            return
+        game = session.game
+        if self.judging is not None and start < len(game.events):
+            before, seat = self.judging
+            event = game.events[start]
+            action = game.logic.action_of(event)
+            if action is not None and event.get("player") == seat:
+                self.judging = None
+                self.verdict(self.coach.judge(before, action), session)
+        said = self.coach.due(game)
+        if said:
+            self.speak(said)
+        if game.is_over and self.shell.mode is self:
+            self.shell.mode = PlayMode(self.shell)  # the lesson is over: play mode again
+
+    def verdict(self, verdict: Verdict, session: Session) -> None:
+        """Say what the move was worth; after a poor one, offer to take it back (the bots
+        wait for Enter, so that undo has only the learner's move to take back)."""
+        if not verdict.text:
+            return
+        style = {"good": "good", "poor": "bad"}.get(verdict.kind, "")
+        out = Text(verdict.text, style)
+        if verdict.poor and not session.game.is_over and _undoable(session):
+            out.add(" `undo` takes it back; Enter keeps it.", "turn")
+            if session.bot_to_act() is not None:
+                session.interrupted = True  # the bots pause before their next move
+        self.shell.console.say(out)
+
+    def speak(self, said: list[Said]) -> None:
+        """The steps' words, a screenful at a time when long: each under its title and
+        number, a blank line between paragraphs."""
+        width = self.shell.console.width()
+        out = Text()
+        done, total = self.coach.progress
+        for number, item in enumerate(said, done - len(said) + 1):
+            title = item.step.title or item.step.id
+            if out.fragments:
+                out.line("")
+            out.line(Text(f"Lesson {number}/{total} · {title}", "heading"))
+            for k, block in enumerate(item.text.split("\n\n")):
+                if k:
+                    out.line("")
+                for line in _paragraph(block, width):
+                    out.row(line)
+        self.shell.page(out)
+        if any(item.step.show for item in said) and self.shell.session is not None:
+            self.show()
+
+    # -- commands --------------------------------------------------------------------------
+    def run(self, command: Command, parsed: Parsed) -> None:
+        """Play mode's commands; one that opens another game leaves the lesson first."""
+        if command.name in ("new", "open", "resume"):
+            plain = PlayMode(self.shell)
+            self.shell.mode = plain
+            try:
+                plain.run(command, parsed)
+            except BaseException:
+                if self.shell.mode is plain:
+                    self.shell.mode = self
+                raise
+            return
+        super().run(command, parsed)
+
+    def repeat(self) -> None:
+        """``learn`` in a lesson: the last step again, then whose turn it is."""
+        session = self.shell.require_session()
+        last = self.coach.last(session.game)
+        if last is None:
+            raise ShellError("the lesson has said nothing yet")
+        self.speak([last])
+        self.shell.status()
+
+    def toolbar(self, width: int | None = None) -> Fragments:
+        """Play mode's toolbar after ``Lesson 4/14`` (the steps said so far)."""
+        done, total = self.coach.progress
+        head = f" Lesson {done}/{total} "
+        room = None if width is None else max(1, width - len(head))
+        return [(KEY, head), *super().toolbar(room)]
+
+
+# -- the command ---------------------------------------------------------------------------
+def learn_cmd(mode: PlayMode, args: Parsed) -> None:
+    """``learn [GAME] [--again]``: start the game's lesson, or go on with an unfinished one;
+    in a lesson, ``learn`` alone says the last step again."""
+    shell = mode.shell
+    word = args.text("GAME")
+    again = "--again" in args.flags
+    if isinstance(mode, LessonMode) and word is None and not again:
+        mode.repeat()
+        return
+    game_id = _game_id(word)
+    try:
+        lesson = lesson_for(game_id)
+    except NoLesson as err:
+        raise ShellError(str(err)) from None
+    if not again:
+        found = unfinished(lesson, shell.saves)
+        if found is not None:
+            loaded = records.load_game(found, directory=shell.saves)
+            coach = Coach(lesson)
+            coach.catch_up(loaded.game)
+            session = LessonSession(loaded.game, list(loaded.bots), shell.saves, found,
+                                    continues=True, lesson=lesson)
+            done, total = coach.progress
+            enter(shell, session, coach, f"Your lesson goes on ({shell.save_name(found)}, "
+                  f"step {done} of {total}; `learn --again` starts it over).", resumed=True)
+            return
+    game = start(lesson)
+    session = LessonSession(game, list(lesson.bots), shell.saves, lesson=lesson)
+    folder = records.saves_dir(shell.saves)
+    session.path = records.store.unique_path(folder, SAVE_PREFIX + lesson.game)
+    seats = ", ".join(session.label(i) for i in range(len(lesson.seats)))
+    shell.console.say(Text(lesson.title, "heading").add(
+        f" (about {lesson.minutes} minutes): {seats}.", "title"))
+    enter(shell, session, Coach(lesson), f"The lesson is saved as "
+          f"{shell.save_name(session.path)} after every move.")
+
+
+def enter(shell: Shell, session: LessonSession, coach: Coach, how: str,
+          resumed: bool = False) -> None:
+    """Make ``session`` the live game in lesson mode: the steps due at the start (or, for a
+    lesson that goes on, the last one said again), then the table, and the bots start."""
+    previous = shell.session
+    if previous is not None and previous is not session and not previous.game.is_over:
+        where = previous.safe_on_disk()
+        if where is not None:
+            shell.console.say(Text(f"Your previous game stays saved in {where}.", "dim"))
+    mode = LessonMode(shell, coach)
+    shell.mode = mode
+    if resumed:
+        last = coach.last(session.game)
+        if last is not None:
+            mode.speak([last])
+    else:
+        said = coach.due(session.game)
+        if said:
+            mode.speak(said)
+    shell.start_session(session, how, narrate=not resumed)
+    said = coach.due(session.game) if shell.mode is mode else []
+    if said:
+        # Due only now (the learner acts first, no bot moved): said after the turn's line,
+        # which is said again under them.
+        mode.speak(said)
+        shell.status()
+
+
+def open_lesson(shell: Shell, loaded: records.LoadedGame, path: Path, continues: bool,
+                how: str) -> bool:
+    """Open a saved lesson (``open``, ``resume``) with its coach; False if ``loaded`` is no
+    unfinished lesson's game."""
+    if loaded.game.is_over:
+        return False
+    lesson = lesson_of(loaded.game.variant.game, loaded.record.variant, loaded.record.players,
+                       loaded.record.events)
+    if lesson is None:
+        return False
+    coach = Coach(lesson)
+    coach.catch_up(loaded.game)
+    session = LessonSession(loaded.game, list(loaded.bots), shell.saves, path,
+                            continues=continues, lesson=lesson)
+    enter(shell, session, coach, how, resumed=True)
+    return True
+
+
+def lesson_of(game_id: str, variant: str, players: tuple[str, ...],
+              events: list[Any]) -> Lesson | None:
+    """The lesson whose game this is (its game's lesson, if the game matches it)."""
+    try:
+        lesson = lesson_for(game_id)
+    except MediciError:
+        return None
+    return lesson if is_lesson_game(lesson, variant, players, events) else None
+
+
+def unfinished(lesson: Lesson, saves: str | None) -> Path | None:
+    """The most recent unfinished game of ``lesson`` in the saves folder, or None."""
+    for info in records.list_saves(saves):
+        if info.problem is not None or info.finished or info.players != lesson.names:
+            continue
+        try:
+            record, _game = records.load_path(info.path)
+        except RecordError:
+            continue
+        if is_lesson_game(lesson, record.variant, record.players, record.events):
+            return info.path
+    return None
+
+
+def _game_id(word: str | None) -> str:
+    """The game ``learn`` was given (an id, a title, or a word of one), else the first
+    game with a lesson."""
+    have = lesson_games()
+    if word is None:
+        if not have:
+            raise ShellError("no game ships a lesson")
+        return have[0]
+    key = word.lower()
+    if find(key) is not None:
+        return key
+    matches = [gid for gid in have if key in gid or key in game_info(gid).title.lower()]
+    if len(matches) == 1:
+        return matches[0]
+    close = difflib.get_close_matches(key, have, n=1, cutoff=0.5)
+    hint = f": did you mean `learn {close[0]}`?" if close else ""
+    raise ShellError(f"no game {word!r}{hint} (lessons: {', '.join(have)})")
+
+
+def _undoable(session: Session) -> bool:
+    try:
+        records.undo(session.game)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _paragraph(block: str, width: int | None) -> list[Text]:
+    """A paragraph of a step's words as lines of ``width`` (``commands`` never split,
+    and styled as commands)."""
+    text = " ".join(block.split())
+    if not text:
+        return []
+    joined = BACKTICKS.sub(lambda m: m.group().replace(" ", "\u00a0"), text)
+    lines = textwrap.wrap(joined, width, break_long_words=False,
+                          break_on_hyphens=False) if width else [joined]
+    out = []
+    for line in lines:
+        plain = line.replace("\u00a0", " ")
+        styled, at = Text(), 0
+        for match in BACKTICKS.finditer(plain):
+            styled.add(plain[at:match.start()])
+            styled.add(match.group(), "cmd")
+            at = match.end()
+        out.append(styled.add(plain[at:]))
+    return out

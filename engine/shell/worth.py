@@ -1,0 +1,83 @@
+"""What the lot on sale is worth to you, on the table and in the toolbar (``set worth``).
+
+The figure is the bots' own estimate, the one ``hint`` and the slip question use
+(``engine.shell.slips.sale_worth``), from the viewer's own view only (G-3). It is worked out
+once a position (the toolbar is drawn at every key) and shown:
+
+- in games against bots, unless ``set worth off``;
+- in games of people alone (hot seat) only after ``set worth on``, since everyone at the
+  screen reads it;
+- at a hosted table, never by this module: a seat's screen is the host's to draw.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, NamedTuple
+
+from engine.agreement import is_you
+from engine.registry import find
+from engine.shell.slips import sale_worth
+from engine.views import View
+
+if TYPE_CHECKING:
+    from engine.shell.app import Shell
+    from engine.shell.session import Session
+
+SETTING = "worth"
+"""The ``set`` name of the setting."""
+
+
+class Worth(NamedTuple):
+    """What the lot on sale is worth to ``seat`` (in money), by the bots' estimate."""
+
+    amount: float
+    seat: int
+
+
+_LAST: weakref.WeakKeyDictionary[Session, tuple[tuple[int, int, int], Worth | None]] = (
+    weakref.WeakKeyDictionary())
+"""Per live game, the last worth worked out and the position it is for (the game, the
+length of its log, the seat): one valuation a position, however often it is drawn."""
+
+
+def shown(shell: Shell, session: Session) -> bool:
+    """Whether the worth is shown for this game: the setting, else on against bots."""
+    setting = shell.settings.get(SETTING)
+    if setting is None:
+        return any(spec is not None for spec in session.bots)
+    return bool(setting)
+
+
+def lot_worth(shell: Shell, session: Session) -> Worth | None:
+    """The worth of the lot on sale to the viewer (the person to act, else the first
+    person), when it is to be shown and the bots can say; else None."""
+    if not shown(shell, session) or session.game.is_over or not session.humans:
+        return None
+    seat = session.viewer()
+    key = (id(session.game), len(session.game.events), seat)
+    last = _LAST.get(session)
+    if last is not None and last[0] == key:
+        return last[1]
+    amount = sale_worth(session.game, seat) if _on_sale(session.view()) else None
+    worth = None if amount is None else Worth(amount, seat)
+    _LAST[session] = (key, worth)
+    return worth
+
+
+def _on_sale(view: View) -> bool:
+    lot = view.get("lot")
+    return isinstance(lot, list) and bool(lot)
+
+
+def words(worth: Worth, view: View, short: bool = False) -> str:
+    """``worth ~16 florins to you`` (``~16 to Ann``, ``worth ~16`` when ``short``)."""
+    amount = f"~{max(0.0, worth.amount):.0f}"
+    if short:
+        return f"worth {amount}"
+    info = find(view.get("game"))
+    unit = f" {info.vocabulary.money}" if info is not None else ""
+    players = view.get("players", [])
+    name = players[worth.seat].get("name", "") if 0 <= worth.seat < len(players) else ""
+    whom = "you" if is_you(name) or not name else name
+    return f"worth {amount}{unit} to {whom}"
