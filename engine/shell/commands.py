@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from prompt_toolkit.completion import Completer
 
 from engine.bots import KINDS
+from engine.lesson import lesson_games
 from engine.registry import game_info, games
 from engine.rulebook import example_id
 from engine.shell import arg_completion as ac
@@ -89,8 +90,6 @@ def _help_words(shell: Shell, typed: Sequence[str]) -> Completer:
 
 def _lesson_games(shell: Shell, typed: Sequence[str]) -> Completer:
     """``learn GAME``: the games that ship a lesson."""
-    from engine.lesson import lesson_games
-
     return word_completer((gid, f"a guided first game of {game_info(gid).title}")
                           for gid in lesson_games())
 

@@ -17,6 +17,7 @@ from engine.rules import load_variant
 from engine.shell import render, saves
 from engine.shell.commands import COMMANDS, moves
 from engine.shell.errors import ShellError
+from engine.shell.learn_cmd import open_lesson
 from engine.shell.mode import Mode
 from engine.shell.newgame import parse_new, start_game
 from engine.shell.rules_text import summary
@@ -274,10 +275,8 @@ def open_saved(mode: PlayMode, name: str | Path, how: str) -> None:
     loaded = records.load_game(name, directory=shell.saves)
     path = Path(loaded.path)
     continues = not loaded.game.is_over and _inside(path, records.saves_dir(shell.saves))
-    from engine.shell.learn_cmd import open_lesson  # a lesson goes on with its coach
-
-    if open_lesson(shell, loaded, path, continues, f"{how} {shell.save_name(path)}."):
-        return
+    if open_lesson(mode, loaded, path, continues, f"{how} {shell.save_name(path)}."):
+        return  # a lesson goes on with its coach
     session = Session(loaded.game, list(loaded.bots), shell.saves, path, continues=continues,
                       branch_of=loaded.record.branch_of)
     note = " (it is finished: `replay` it to study it)" if loaded.game.is_over else ""

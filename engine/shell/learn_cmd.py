@@ -18,8 +18,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine import records
+from engine.actions import Legal
 from engine.bots import Bot
 from engine.errors import IllegalAction, MediciError, RecordError
+from engine.game import Game
 from engine.lesson import (
     Coach,
     Lesson,
@@ -34,8 +36,7 @@ from engine.lesson import (
 )
 from engine.registry import find, game_info
 from engine.shell.errors import ShellError
-from engine.shell.mode import Fragments
-from engine.shell.play_mode import PlayMode
+from engine.shell.mode import Fragments, Mode
 from engine.shell.session import Session
 from engine.shell.spec import Parsed
 from engine.shell.text import Text
@@ -44,6 +45,7 @@ from engine.shell.toolbar import KEY
 if TYPE_CHECKING:
     from engine.shell.app import Shell
     from engine.shell.commands import Command
+    from engine.shell.play_mode import PlayMode
 
 SAVE_PREFIX = "lesson-"
 """A lesson's save is named ``lesson-GAME`` (``-2``... when taken): `saves` shows it."""
@@ -67,27 +69,35 @@ class LessonSession(Session):
         return made
 
 
-class LessonMode(PlayMode, listed=False):
-    """Play mode with the coach: the learner's moves judged, the steps said as they come."""
+class LessonMode(Mode, listed=False):
+    """Play mode with the coach: the learner's moves judged, the steps said as they come.
+
+    It wraps the play mode it was entered from (``play``), which runs every command, draws
+    the prompt and completes as ever; the lesson adds its words around the moves, and leaves
+    for ``play`` when another game is opened or the lesson's game ends.
+    """
 
     name = "lesson"
+    order = ()
+    plays = True
 
-    def __init__(self, shell: Shell, coach: Coach) -> None:
+    def __init__(self, shell: Shell, coach: Coach, play: PlayMode) -> None:
         super().__init__(shell)
         self.coach = coach
-        self.judging: tuple[Any, int] | None = None
+        self.play = play
+        self.judging: tuple[Game, int] | None = None
         """The game before the learner's move being made (a clone) and the learner's seat."""
 
     # -- moves -----------------------------------------------------------------------------
     def line(self, word: str, args: list[str]) -> bool:
         """A move: made as in play mode (no question first: the coach judges it after), a
         refusal explained with the rule in plain words."""
-        self.offer = None
+        self.play.offer = None
         session = self.shell.session
         if session is None or word not in session.game.logic.grammar.kinds:
             return False
         if word == "load" and args and not args[0].isdigit():
-            return super().line(word, args)  # play mode's own message for `load NAME`
+            return self.play.line(word, args)  # play mode's own message for `load NAME`
         text = " ".join([word, *args])
         game = session.game
         seat = game.current_player
@@ -121,7 +131,7 @@ class LessonMode(PlayMode, listed=False):
         if said:
             self.speak(said)
         if game.is_over and self.shell.mode is self:
-            self.shell.mode = PlayMode(self.shell)  # the lesson is over: play mode again
+            self.shell.mode = self.play  # the lesson is over: play mode again
 
     def verdict(self, verdict: Verdict, session: Session) -> None:
         """Say what the move was worth; after a poor one, offer to take it back (the bots
@@ -154,22 +164,25 @@ class LessonMode(PlayMode, listed=False):
                     out.row(line)
         self.shell.page(out)
         if any(item.step.show for item in said) and self.shell.session is not None:
-            self.show()
+            self.play.show()
 
-    # -- commands --------------------------------------------------------------------------
+    # -- commands: play mode's -------------------------------------------------------------
+    def commands(self) -> list[Command]:
+        """Play mode's commands."""
+        return self.play.commands()
+
     def run(self, command: Command, parsed: Parsed) -> None:
         """Play mode's commands; one that opens another game leaves the lesson first."""
         if command.name in ("new", "open", "resume"):
-            plain = PlayMode(self.shell)
-            self.shell.mode = plain
+            self.shell.mode = self.play
             try:
-                plain.run(command, parsed)
+                self.play.run(command, parsed)
             except BaseException:
-                if self.shell.mode is plain:
+                if self.shell.mode is self.play:
                     self.shell.mode = self
                 raise
             return
-        super().run(command, parsed)
+        self.play.run(command, parsed)
 
     def repeat(self) -> None:
         """``learn`` in a lesson: the last step again, then whose turn it is."""
@@ -180,12 +193,36 @@ class LessonMode(PlayMode, listed=False):
         self.speak([last])
         self.shell.status()
 
+    def blank(self) -> None:
+        """As in play mode: Enter lets paused bots go on (after a poor move, keeps it)."""
+        self.play.blank()
+
+    def prompt(self) -> Fragments:
+        """Play mode's prompt."""
+        return self.play.prompt()
+
+    def placeholder(self) -> Fragments:
+        """Play mode's placeholder."""
+        return self.play.placeholder()
+
+    def legal_moves(self) -> list[Legal]:
+        """The moves the learner may type now."""
+        return self.play.legal_moves()
+
+    def game(self) -> Game | None:
+        """The lesson's game."""
+        return self.play.game()
+
+    def show(self) -> None:
+        """The table, as in play mode."""
+        self.play.show()
+
     def toolbar(self, width: int | None = None) -> Fragments:
         """Play mode's toolbar after ``Lesson 4/14`` (the steps said so far)."""
         done, total = self.coach.progress
         head = f" Lesson {done}/{total} "
         room = None if width is None else max(1, width - len(head))
-        return [(KEY, head), *super().toolbar(room)]
+        return [(KEY, head), *self.play.toolbar(room)]
 
 
 # -- the command ---------------------------------------------------------------------------
@@ -195,8 +232,8 @@ def learn_cmd(mode: PlayMode, args: Parsed) -> None:
     shell = mode.shell
     word = args.text("GAME")
     again = "--again" in args.flags
-    if isinstance(mode, LessonMode) and word is None and not again:
-        mode.repeat()
+    if isinstance(shell.mode, LessonMode) and word is None and not again:
+        shell.mode.repeat()
         return
     game_id = _game_id(word)
     try:
@@ -212,7 +249,7 @@ def learn_cmd(mode: PlayMode, args: Parsed) -> None:
             session = LessonSession(loaded.game, list(loaded.bots), shell.saves, found,
                                     continues=True, lesson=lesson)
             done, total = coach.progress
-            enter(shell, session, coach, f"Your lesson goes on ({shell.save_name(found)}, "
+            enter(mode, session, coach, f"Your lesson goes on ({shell.save_name(found)}, "
                   f"step {done} of {total}; `learn --again` starts it over).", resumed=True)
             return
     game = start(lesson)
@@ -222,20 +259,22 @@ def learn_cmd(mode: PlayMode, args: Parsed) -> None:
     seats = ", ".join(session.label(i) for i in range(len(lesson.seats)))
     shell.console.say(Text(lesson.title, "heading").add(
         f" (about {lesson.minutes} minutes): {seats}.", "title"))
-    enter(shell, session, Coach(lesson), f"The lesson is saved as "
+    enter(mode, session, Coach(lesson), f"The lesson is saved as "
           f"{shell.save_name(session.path)} after every move.")
 
 
-def enter(shell: Shell, session: LessonSession, coach: Coach, how: str,
+def enter(play: PlayMode, session: LessonSession, coach: Coach, how: str,
           resumed: bool = False) -> None:
-    """Make ``session`` the live game in lesson mode: the steps due at the start (or, for a
-    lesson that goes on, the last one said again), then the table, and the bots start."""
+    """Make ``session`` the live game in lesson mode (entered from ``play``): the steps due
+    at the start (or, for a lesson that goes on, the last one said again), then the table,
+    and the bots start."""
+    shell = play.shell
     previous = shell.session
     if previous is not None and previous is not session and not previous.game.is_over:
         where = previous.safe_on_disk()
         if where is not None:
             shell.console.say(Text(f"Your previous game stays saved in {where}.", "dim"))
-    mode = LessonMode(shell, coach)
+    mode = LessonMode(shell, coach, play)
     shell.mode = mode
     if resumed:
         last = coach.last(session.game)
@@ -254,10 +293,11 @@ def enter(shell: Shell, session: LessonSession, coach: Coach, how: str,
         shell.status()
 
 
-def open_lesson(shell: Shell, loaded: records.LoadedGame, path: Path, continues: bool,
+def open_lesson(play: PlayMode, loaded: records.LoadedGame, path: Path, continues: bool,
                 how: str) -> bool:
-    """Open a saved lesson (``open``, ``resume``) with its coach; False if ``loaded`` is no
-    unfinished lesson's game."""
+    """Open a saved lesson (``open``, ``resume`` in ``play``) with its coach; False if
+    ``loaded`` is no unfinished lesson's game."""
+    shell = play.shell
     if loaded.game.is_over:
         return False
     lesson = lesson_of(loaded.game.variant.game, loaded.record.variant, loaded.record.players,
@@ -268,7 +308,7 @@ def open_lesson(shell: Shell, loaded: records.LoadedGame, path: Path, continues:
     coach.catch_up(loaded.game)
     session = LessonSession(loaded.game, list(loaded.bots), shell.saves, path,
                             continues=continues, lesson=lesson)
-    enter(shell, session, coach, how, resumed=True)
+    enter(play, session, coach, how, resumed=True)
     return True
 
 

@@ -11,7 +11,7 @@ from engine.actions import Legal
 from engine.errors import MediciError
 from engine.records.examples import example_path, examples
 from engine.registry import PROGRAM, game_ids
-from engine.shell import handlers, render, saves, slips
+from engine.shell import handlers, learn_cmd, render, saves, slips
 from engine.shell.commands import Command, moves
 from engine.shell.errors import ShellError
 from engine.shell.mode import Fragments, Mode
@@ -166,16 +166,8 @@ def replay_cmd(mode: PlayMode, args: Parsed) -> None:
     enter(mode.shell, name if name is not None else example_path(example))
 
 
-def learn_cmd(mode: PlayMode, args: Parsed) -> None:
-    """``learn [GAME]``: a guided first game (``engine.shell.learn_cmd``, imported when
-    used: its lesson mode is a play mode)."""
-    from engine.shell.learn_cmd import learn_cmd as learn
-
-    learn(mode, args)
-
-
 HANDLERS: dict[str, Callable[[PlayMode, Parsed], None]] = {
-    "help": handlers.help_cmd, "new": handlers.new_cmd, "learn": learn_cmd,
+    "help": handlers.help_cmd, "new": handlers.new_cmd, "learn": learn_cmd.learn_cmd,
     "show": handlers.show_cmd,
     "moves": handlers.moves_cmd, "hint": handlers.hint_cmd, "undo": handlers.undo_cmd,
     "log": handlers.log_cmd, "rules": handlers.rules_cmd, "save": handlers.save_cmd,
