@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.errors import MediciError, RulesError
 from engine.lesson.model import Condition, Judging, Lesson, ScriptedMove, Seat, Step
-from engine.lesson.schema import check
+from engine.lesson.schema import check, variant_ref
 from engine.registry import GameInfo, find, games
 from engine.rules import load_variant
 from engine.yamlsafe import load_yaml
@@ -84,7 +84,9 @@ def build(data: Any, source: str = "") -> Lesson:
     """A Lesson from a lesson document already checked (``check``)."""
     seats = tuple(Seat(s["name"], s.get("bot")) for s in data["players"])
     names = [s.name for s in seats]
-    grammar = load_variant(data["variant"]).logic.grammar
+    info = find(data["game"])
+    variant = variant_ref(data, info, source)
+    grammar = load_variant(variant).logic.grammar
     steps = tuple(
         Step(id=s["id"], when=_moments(s["when"]), say=reflow(s["say"]),
              introduces=tuple(s.get("introduces", ())), title=s.get("title", ""),
@@ -100,7 +102,7 @@ def build(data: Any, source: str = "") -> Lesson:
     return Lesson(
         game=data["game"],
         title=data["title"],
-        variant=data["variant"],
+        variant=variant,
         seats=seats,
         seed=data["seed"],
         orders=tuple(tuple(o) for o in data["deal"]["orders"]),

@@ -4,7 +4,8 @@ A lesson is safe YAML (``engine.yamlsafe``) of this shape::
 
     game: medici                      # the game it teaches (a registered game's id)
     title: Your first game of Medici
-    variant: medici                   # the rules it is played under
+    variant: medici                   # its rules (a name, or a file beside this one; default:
+                                      # the game's own)
     minutes: 12                       # about how long it takes a person
     players:                          # seat order; the one seat without a bot is the learner's
       - {name: You}
@@ -32,6 +33,7 @@ Every problem is reported at once with its file, line and key path, as for rules
 from __future__ import annotations
 
 import string
+from pathlib import Path
 from typing import Any
 
 from engine.errors import MediciError, Problem, RulesError
@@ -129,7 +131,6 @@ SCHEMA = Record(
     {
         "game": Name(),
         "title": Text(),
-        "variant": Text(),
         "players": ListOf(SEAT, min_len=1, max_len=8),
         "seed": Int(0, 2**64 - 1),
         "deal": Record({"orders": ListOf(ListOf(Str(), max_len=400), max_len=40)},
@@ -137,6 +138,7 @@ SCHEMA = Record(
         "steps": ListOf(STEP, min_len=1, max_len=200),
     },
     optional={
+        "variant": Text(),
         "description": Text(),
         "minutes": Int(1, 120),
         "judge": Record({}, {"poor": Int(1, 10_000), "fair": Int(0, 10_000),
@@ -172,7 +174,7 @@ def _fits_game(data: Any, checker: Checker) -> None:
         checker.error(("game",), f"no game {data['game']!r} (known: {', '.join(game_ids())})")
         return
     try:
-        variant = load_variant(data["variant"])
+        variant = load_variant(variant_ref(data, info, checker.doc.name))
     except (MediciError, OSError) as err:
         checker.error(("variant",), f"cannot load the variant: {_first_line(err)}")
         return
@@ -236,6 +238,18 @@ def _fits_game(data: Any, checker: Checker) -> None:
         _check_condition(entry, where, info, logic, names, checker)
     if not checker.problems:
         _check_deal(data, variant, checker)
+
+
+def variant_ref(data: Any, info: Any, source: str) -> str:
+    """The variant a lesson plays: its ``variant`` (a file named relative to the lesson's
+    own folder when it is one there), else its game's default variant."""
+    ref = data.get("variant")
+    if ref is None:
+        return str(info.variant)
+    beside = Path(source).parent / ref
+    if ref.endswith((".yaml", ".yml")) and not Path(ref).is_absolute() and beside.is_file():
+        return str(beside.resolve())
+    return str(ref)
 
 
 def _check_condition(cond: dict[str, Any], where: KeyPath, info: Any, logic: Any,

@@ -284,6 +284,7 @@ class Shell:
         for line in render.narrate(session.game.events, start, session.game.players, views):
             self.console.say(line)
         self.autosave()
+        self.mode.told(start)
         if session.game.is_over and not self._announced_end:
             self._announced_end = True
             self.console.say(render.final_scores(session.view(), self.console.width()))
@@ -293,7 +294,6 @@ class Shell:
                 self.console.say(Text(f"The game is saved in {where}: `replay "
                                       f"{self.save_name(where)}` goes through it move by move.",
                                       "dim"))
-        self.mode.told(start)
 
     def _tell_seed(self) -> None:
         """Name the seed of a finished game: only now may everyone know the pile order (G-3)."""

@@ -115,8 +115,8 @@ LOG = Spec((Arg("N", optional=True, number=True),),
 RULE = example_id()
 """A rule id for the help texts (the default game's ``rule_example``)."""
 RULES = Spec((Arg("VARIANT | ID", optional=True, complete=ac.variants),),
-             misuse="{name} takes at most one variant name or file, or one rule id (" + RULE
-             + ")")
+             misuse="{name} takes at most one variant name or file, one rule id (" + RULE
+             + "), or all")
 SAVE = Spec((Arg("NAME", optional=True, complete=ac.save_names, hides_options=True),),
             (Flag("--copy", "keep a snapshot; the game goes on in its save"),
              Flag("--replace", "replace what is there on purpose")),
@@ -198,10 +198,12 @@ _TABLE = [
             "alone (hot seat) it takes back one move at a time.\nExample: undo"),
     Command("log", "the last N happenings of the game (default 20)",
             "Tells the game's events again, newest last.\nExamples: log · log 60", LOG),
-    Command("rules", "a summary of the current variant's rules, or one rule by its id",
-            "Read from the resolved rules of the game in progress (or of VARIANT); with a "
-            "rule id (the summary names the game's), that rule in full.\n"
-            f"Examples: rules · rules medici-amigo · rules {RULE}",
+    Command("rules", "the rule ids with a line each; one rule, all of them, a variant's",
+            "`rules` alone lists the ids of the game's rules (both games' without a game), "
+            "with a line each; `rules ID` prints one rule in full and `rules all` every rule, "
+            "from the rules text the program carries; `rules VARIANT` summarises a variant's "
+            "numbers, read from its resolved rules.\n"
+            f"Examples: rules · rules {RULE} · rules all · rules medici-amigo",
             RULES),
     Command("save", "name the game's save, or copy it",
             "A game has one save, from its first move to its end, named when it starts "

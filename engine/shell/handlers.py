@@ -12,7 +12,7 @@ from engine import bots, records, rulebook
 from engine.actions import Action, describe
 from engine.agreement import agree
 from engine.bots.explain import hint_line
-from engine.registry import default_variant, game_info, games
+from engine.registry import game_info, games
 from engine.rules import load_variant
 from engine.shell import render, saves
 from engine.shell.commands import COMMANDS, moves
@@ -223,23 +223,35 @@ def log_cmd(mode: Mode, args: Parsed) -> None:
 
 
 def rules_cmd(mode: Mode, args: Parsed) -> None:
-    """``rules [VARIANT | ID]``: a variant's rules summary, or one rule of docs/rules.md."""
+    """``rules [VARIANT | ID | all]``: the rule ids of the game (one line each), one rule
+    or every rule of docs/rules.md in full, or a variant's rules summary."""
     which = args.text("VARIANT | ID")
+    width = mode.shell.console.width() or rulebook.terminal_width()
     if which is not None and rulebook.looks_like_id(which):
-        width = mode.shell.console.width() or rulebook.terminal_width()
         head, _, body = rulebook.rule(which).render(width).partition("\n\n")
         mode.shell.page(Text(head, "heading").line("").line(body))
         return
     players = None
     game = mode.game()
-    if which is not None:
-        variant = load_variant(which)
-    elif game is not None:
-        variant = game.variant
+    if which is None or which.lower() == "all":
+        gid = game.variant.game if game is not None else None
+        shown = rulebook.whole(gid, width) if which else _rule_list(gid, game)
+        mode.shell.page(Text(shown))
+        return
+    if game is not None and which == game.variant.name:
+        variant = game.variant  # the game's own rules, its player count stressed
         players = len(game.players)
     else:
-        variant = load_variant(default_variant())
+        variant = load_variant(which)
     mode.shell.page(summary(variant, players, mode.shell.console.width()))
+
+
+def _rule_list(gid: str | None, game: Game | None) -> str:
+    """``rules`` alone: the ids of the game's rules with their titles, and where more is."""
+    listed = rulebook.index(gid).rsplit("\n", 1)[0]
+    summary = f"rules {game.variant.name}" if game is not None else "rules VARIANT"
+    return (f"{listed}\nOne rule in full: `rules {rulebook.example_id()}`; all of them: "
+            f"`rules all`; the numbers of a variant: `{summary}`.")
 
 
 # -- saving and opening -----------------------------------------------------------------
