@@ -319,3 +319,32 @@ def test_medici_learn_runs_a_script_from_the_command_line(tmp_path, capsys, monk
 def test_the_wheel_carries_the_lessons(unpacked_wheel):
     for path in ("engine/medici/lesson.yaml", "engine/strozzi/lesson.yaml"):
         assert path in unpacked_wheel.names
+
+
+def test_the_docs_table_line_by_line_is_the_lessons_real_screen(tmp_path):
+    """docs/playing.md, "New to the game?" (and the README): the table it explains line by
+    line is what the lesson shows at 80 columns after the moves it names (`learn`, `bid
+    12`, Enter, `show`), with the toolbar of that moment under the prompt."""
+    root = Path(__file__).resolve().parent.parent
+    page = (root / "docs" / "playing.md").read_text(encoding="utf-8")
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    blocks = [_block_after(page, "### The table, line by line"),
+              _block_after(readme, "Never played? `medici learn`")]
+    out = io.StringIO()
+    shell = Shell(Console(out, io.StringIO(), columns=80), saves=str(tmp_path / "s"))
+    for line in ("learn", "bid 12", ""):
+        assert shell.execute(line), line
+    start_at = len(out.getvalue())
+    assert shell.execute("show")
+    toolbar = "".join(text for _, text in shell.mode.toolbar(80))
+    screen = f"You › show\n{out.getvalue()[start_at:]}You ›\n\n{toolbar}"
+    for block in blocks:
+        assert [ln.rstrip() for ln in block.splitlines()] == [
+            ln.rstrip() for ln in screen.splitlines()]
+
+
+def _block_after(text: str, heading: str) -> str:
+    """The first ```text block after ``heading`` in a page."""
+    section = text[text.index(heading):]
+    begin = section.index("```text\n") + 8
+    return section[begin:section.index("\n```", begin)]
