@@ -348,3 +348,22 @@ def _block_after(text: str, heading: str) -> str:
     section = text[text.index(heading):]
     begin = section.index("```text\n") + 8
     return section[begin:section.index("\n```", begin)]
+
+
+@pytest.mark.parametrize("hints", [False, True])
+def test_at_a_hosted_table_the_worth_shows_only_where_the_host_allows_hints(hints, tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from test_host_parts import seated
+
+    with ThreadPoolExecutor(2) as pool:
+        table, bo, bo_out, cy, cy_out = seated(tmp_path, pool, hints=hints)
+        game = table.session.game
+        actor = bo if game.current_player == 0 else cy
+        out = bo_out if actor is bo else cy_out
+        assert actor.shell.execute("draw")
+        assert actor.shell.execute("show")
+        shown = out.getvalue()[out.getvalue().rindex("Medici · day"):]
+        assert ("worth ~" in shown) is hints
+        assert actor.shell.execute("set worth off") and actor.shell.execute("show")
+        assert "worth ~" not in out.getvalue()[out.getvalue().rindex("Medici · day"):]

@@ -47,6 +47,7 @@ from engine.shell.session import HINT_BOT
 from engine.shell.spec import Arg, Flag, Parsed, Spec, word_completer
 from engine.shell.text import Text
 from engine.shell.toolbar import play_toolbar
+from engine.shell.worth import at_table, words
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -309,7 +310,10 @@ class SeatMode(Mode, listed=False):
         session = self._session()
         view = self.table.view_for(self.guest)
         width = self.shell.console.width()
-        self.shell.console.say(render.table(view, session.bots, width))
+        worth = at_table(self.shell, session.game, self.guest.chair, self.table.options.hints)
+        self.shell.console.say(render.table(
+            view, session.bots, width, worth=None if worth is None else words(worth, view),
+            rules=session.game.variant.rules))
         if session.game.is_over:
             self.shell.console.say(render.final_scores(view, width))
 

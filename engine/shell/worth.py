@@ -7,7 +7,8 @@ once a position (the toolbar is drawn at every key) and shown:
 - in games against bots, unless ``set worth off``;
 - in games of people alone (hot seat) only after ``set worth on``, since everyone at the
   screen reads it;
-- at a hosted table, never by this module: a seat's screen is the host's to draw.
+- at a hosted table, on a seat's `show` when the host allows hints (``medici host ...
+  --hints on``), unless that person sets it off (``at_table``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from engine.shell.slips import sale_worth
 from engine.views import View
 
 if TYPE_CHECKING:
+    from engine.game import Game
     from engine.shell.app import Shell
     from engine.shell.session import Session
 
@@ -63,6 +65,17 @@ def lot_worth(shell: Shell, session: Session) -> Worth | None:
     worth = None if amount is None else Worth(amount, seat)
     _LAST[session] = (key, worth)
     return worth
+
+
+def at_table(shell: Shell, game: Game, seat: int | None, hints: bool) -> Worth | None:
+    """The worth of the lot to ``seat`` at a hosted table: only where the host allows hints
+    and the person has not set it off (``set worth off``)."""
+    if not hints or seat is None or shell.settings.get(SETTING) is False or game.is_over:
+        return None
+    if not _on_sale(game.view(seat)):
+        return None
+    amount = sale_worth(game, seat)
+    return None if amount is None else Worth(amount, seat)
 
 
 def _on_sale(view: View) -> bool:
