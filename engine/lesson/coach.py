@@ -20,7 +20,7 @@ from engine.errors import MediciError
 from engine.game import Game, game_from_view
 from engine.lesson.judging import GOOD, NOTHING, Verdict, judge
 from engine.lesson.model import Lesson, Step
-from engine.lesson.moments import holds, lot_of, period_key
+from engine.lesson.moments import holds, period_key
 from engine.records.format import record_from_game
 from engine.records.verify import replay_record
 from engine.registry import game_info
@@ -127,12 +127,10 @@ class Coach:
             return text
         view = game.view(self.seat)
         me = view["players"][self.seat]
-        lot = lot_of(view)
         unit = game_info(game.variant.game).vocabulary.money
         worth = self.worth(game) if "worth" in names else None
         values = {
             "worth": "?" if worth is None else f"{max(0.0, worth):.0f}",
-            "lot": ", ".join(str(p) for p in lot) if lot else "nothing yet",
             "money": str(me["money"]),
             "name": me["name"],
             "period": str(view.get(period_key(game), "")),
@@ -141,8 +139,8 @@ class Coach:
         return text.format_map(values)
 
     def worth(self, game: Game) -> float | None:
-        """What the lot on sale is worth to the learner, by the bots' estimate (None: no
-        lot, or no bot of this game can say)."""
+        """What is on sale is worth to the learner, by the bots' estimate (None: nothing is
+        on sale, or no bot of this game can say)."""
         try:
             rebuilt = game_from_view(game.variant, game.view(self.seat), seed=0)
             return self.parts(game).explainer.sale_worth(rebuilt, self.seat)

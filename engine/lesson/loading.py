@@ -135,7 +135,6 @@ def _condition(value: Any) -> Condition:
         return Condition(start=True)
     if value == "over":
         return Condition(over=True)
-    lot = value.get("lot")
     return Condition(
         start=value.get("start", False),
         over=value.get("over", False),
@@ -144,7 +143,8 @@ def _condition(value: Any) -> Condition:
         decision=value.get("decision"),
         phase=value.get("phase"),
         period=value.get("period"),
-        lot=None if lot is None else tuple(lot),
+        view={key: tuple(v) if isinstance(v, list) else v
+              for key, v in value.get("view", {}).items()},
         any_player=dict(value.get("any_player", {})),
         learner=dict(value.get("learner", {})),
     )

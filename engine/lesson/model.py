@@ -15,6 +15,8 @@ from engine.actions import Action
 
 Scalar = str | int | bool | None
 """A value a condition compares a view's or an event's field with."""
+Value = Scalar | tuple[Scalar, ...]
+"""A value of a view a condition compares with: plain, or a list (as a tuple)."""
 
 
 @dataclass(frozen=True)
@@ -25,9 +27,10 @@ class Condition:
     event of that type has happened since the step before (``fields`` narrow it:
     ``player: learner`` or ``other``, a player's name, or any value the event holds).
     ``decision``: the learner is to act and may make a move of that kind. ``phase``,
-    ``period``: the game's phase, and its scoring period (day, round). ``lot``: the pieces
-    on sale, in order. ``any_player``, ``learner``: some player's (the learner's) entry of
-    the view has these values (``free_holds: 0``).
+    ``period``: the game's phase, and its scoring period (day, round). ``view``: the view
+    has these values (a list compared whole: what is on sale, in order). ``any_player``,
+    ``learner``: some player's (the learner's) entry of the view has these values
+    (``free_holds: 0``).
     """
 
     start: bool = False
@@ -37,7 +40,7 @@ class Condition:
     decision: str | None = None
     phase: str | None = None
     period: int | None = None
-    lot: tuple[str, ...] | None = None
+    view: Mapping[str, Value] = field(default_factory=dict)
     any_player: Mapping[str, Scalar] = field(default_factory=dict)
     learner: Mapping[str, Scalar] = field(default_factory=dict)
 
@@ -49,7 +52,7 @@ class Step:
     id: str
     when: tuple[Condition, ...]
     say: str
-    """The words, with ``{worth}``, ``{lot}``, ``{money}``, ``{name}``, ``{period}`` filled
+    """The words, with ``{worth}``, ``{money}``, ``{name}``, ``{period}``, ``{unit}`` filled
     in from the learner's view when said."""
     introduces: tuple[str, ...] = ()
     """The rule ids (docs/rules.md) this step introduces."""

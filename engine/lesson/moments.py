@@ -1,7 +1,7 @@
 """When a lesson's condition holds: read off the game, as the learner sees it.
 
-A condition looks at the learner's view (the lot, the phase, the period, the players'
-entries), at the moves the learner may make now, and at the events since the step before;
+A condition looks at the learner's view (what is on sale, the phase, the period, the
+players' entries), at the moves the learner may make now, and at the events since the step before;
 a bot's scripted move looks at that bot's own view. Nothing hidden is read (G-3): the
 events of chance say only what the table saw.
 """
@@ -59,8 +59,10 @@ def seen(cond: Condition, view: View, names: Sequence[str], seat: int, period: s
         return False
     if cond.period is not None and view.get(period) != cond.period:
         return False
-    if cond.lot is not None and lot_of(view) != cond.lot:
-        return False
+    for key, wanted in cond.view.items():
+        have = view.get(key)
+        if (tuple(have) if isinstance(have, list) else have) != wanted:
+            return False
     players: Sequence[Mapping[str, object]] = view.get("players", [])
     if cond.any_player and not any(_has(p, cond.any_player) for p in players):
         return False
@@ -72,12 +74,6 @@ def scripted(cond: Condition, view: View, names: Sequence[str], seat: int,
              period: str) -> bool:
     """Whether a bot's scripted move is due: its condition holds in the bot's own view."""
     return seen(cond, view, names, seat, period)
-
-
-def lot_of(view: View) -> tuple[str, ...]:
-    """The pieces on sale in ``view`` (its ``lot``), in order; () when there is none."""
-    lot = view.get("lot")
-    return tuple(str(p) for p in lot) if isinstance(lot, list) else ()
 
 
 def _may(game: Game, seat: int, kind: str) -> bool:

@@ -16,7 +16,7 @@ A lesson is safe YAML (``engine.yamlsafe``) of this shape::
       orders: [[fur:5, ...], ...]     # each day's or round's draw order, top first
     judge: {poor: 5, fair: 2, praise: 2}
     script:                           # the bots' moves where the lesson needs them
-      - {player: Bo, period: 1, lot: [fur:5], move: draw}
+      - {player: Bo, period: 1, view: {lot: [fur:5]}, move: draw}
     rules: {M-9: "..."}               # a rule in plain words, said when a move breaks it
     steps:
       - id: first-bid
@@ -53,13 +53,23 @@ from engine.schema import (
 )
 from engine.yamlsafe import Document, KeyPath
 
-PLACEHOLDERS = ("worth", "lot", "money", "name", "period", "unit")
+PLACEHOLDERS = ("worth", "money", "name", "period", "unit")
 """What a step's words may name in braces, filled in from the learner's view when said:
-the lot's worth to the learner (the bots' estimate), the lot, the learner's money and name,
+what is on sale is worth to the learner (the bots' estimate), the learner's money and name,
 the scoring period's number, the game's unit of money."""
 
 MOMENTS = ("start", "over")
 """The moments a step's ``when`` may name in one word."""
+
+
+class ViewValue(Node):
+    """A value a view's key is compared with: a plain value, or a list of them."""
+
+    def check(self, value: object, path: KeyPath, checker: Checker) -> None:
+        """Report a mapping, or a list holding anything but plain values."""
+        items = value if isinstance(value, list) else [value]
+        for index, item in enumerate(items):
+            Scalar().check(item, path + ((index,) if isinstance(value, list) else ()), checker)
 
 
 class Scalar(Node):
@@ -80,7 +90,7 @@ CONDITION_KEYS: dict[str, Node] = {
     "decision": Name(),
     "phase": Name(),
     "period": Int(1, 99),
-    "lot": ListOf(Str(), max_len=12),
+    "view": MapOf(Name(), ViewValue()),
     "any_player": MapOf(Name(), Scalar()),
     "learner": MapOf(Name(), Scalar()),
 }
@@ -124,7 +134,7 @@ STEP = Record(
 )
 SCRIPTED = Record({"player": Text(), "move": Text()},
                   {k: v for k, v in CONDITION_KEYS.items()
-                   if k in ("phase", "period", "lot", "any_player")})
+                   if k in ("phase", "period", "view", "any_player")})
 SEAT = Record({"name": Text()}, {"bot": Text()})
 
 SCHEMA = Record(

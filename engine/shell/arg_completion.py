@@ -131,7 +131,7 @@ def analyse_scope(shell: Shell, typed: Sequence[str]) -> Completer:
 def settings(shell: Shell, typed: Sequence[str]) -> Completer:
     """``set SETTING``: the settings."""
     return word_completer([("confirm", "ask before a move out of all proportion"),
-                           ("worth", "show what the lot is worth to you")])
+                           ("worth", "show what is on sale is worth to you")])
 
 
 def on_off(shell: Shell, typed: Sequence[str]) -> Completer:

@@ -107,7 +107,7 @@ NEW = Spec((Arg("GAME", optional=True, complete=ac.games),
            reads_words=True)
 LEARN = Spec((Arg("GAME", optional=True, complete=_lesson_games),),
              (Flag("--again", "start the lesson over (an unfinished one stays saved)"),),
-             misuse="{name} takes one game: learn medici · learn medici-vs-strozzi")
+             misuse="{name} takes one game with a lesson, and --again: learn GAME")
 RAW = Flag("--raw", "also the bot's own value of each move")
 HINT = Spec(flags=(BOT, RAW), misuse="{name} takes --bot SPEC and --raw, got {got}")
 LOG = Spec((Arg("N", optional=True, number=True),),
@@ -173,8 +173,8 @@ _TABLE = [
             "in plain words; a poor move (by the bots' own estimate) is explained, and `undo` "
             "takes it back. The lesson is saved after every move: `quit` leaves it and `learn` "
             "goes on with it (`--again` starts over). In a lesson, `learn` alone says the last "
-            "advice again. GAME is a game with a lesson (the first is the default).\n"
-            "Examples: learn · learn medici-vs-strozzi · learn --again", LEARN),
+            "advice again. GAME is a game with a lesson (the first is the default; Tab "
+            "offers them).\nExamples: learn · learn --again", LEARN),
     Command("show", "print the whole table",
             "Each player's money and holdings; what is on sale and the bidding or offer so "
             "far; what is left to draw. In replay mode, the table at this step."
@@ -246,8 +246,8 @@ _TABLE = [
             "you, by the bots' valuation, and more than 10 above the lowest amount legal; or "
             "one that takes a loan and is more than its worth): `y` makes the move, "
             "anything else changes nothing. Scripts are never asked. `set worth off` stops "
-            "showing what the lot on sale is worth to you (the bots' estimate, the one "
-            "`hint` uses) on the table's lot line and in the toolbar; it is on in games "
+            "showing what is on sale is worth to you (the bots' estimate, the one `hint` "
+            "uses) on the table and in the toolbar; it is on in games "
             "against bots, and `set worth on` shows it in a game of people alone too.\n"
             "Examples: set · set confirm off · set worth off", SET),
     Command("next", "go forward one step (or N); Enter alone does it too",

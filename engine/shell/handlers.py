@@ -338,8 +338,8 @@ def resume_cmd(mode: PlayMode, args: Parsed) -> None:
 
 
 SETTINGS = {"confirm": "ask before a bid or price out of all proportion (`help set`)",
-            "worth": "show what the lot on sale is worth to you, by the bots' estimate, with "
-                     "the table and in the toolbar"}
+            "worth": "show what is on sale is worth to you, by the bots' estimate, with the "
+                     "table and in the toolbar"}
 """What ``set`` changes, each with what it does."""
 
 

@@ -342,7 +342,7 @@ def _game_id(word: str | None) -> str:
     have = lesson_games()
     if word is None:
         if not have:
-            raise ShellError("no game ships a lesson")
+            raise ShellError("no game has a lesson")
         return have[0]
     key = word.lower()
     if find(key) is not None:

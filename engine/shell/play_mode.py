@@ -19,7 +19,7 @@ from engine.shell.replay_mode import enter
 from engine.shell.spec import Parsed
 from engine.shell.text import Text
 from engine.shell.toolbar import play_toolbar
-from engine.shell.worth import lot_worth, words
+from engine.shell.worth import words, worth_now
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -92,7 +92,7 @@ class PlayMode(Mode):
         if session is None:
             return play_toolbar(None, [], width=width)
         viewer = session.viewer() if session.humans else None
-        worth = lot_worth(self.shell, session)
+        worth = worth_now(self.shell, session)
         view = session.view()
         return play_toolbar(view, session.bots, viewer, width,
                             worth=None if worth is None else words(worth, view, short=True))
@@ -120,7 +120,7 @@ class PlayMode(Mode):
     def show(self) -> None:
         """The live game's table (and the final scores once it is over)."""
         session = self.shell.require_session()
-        worth = lot_worth(self.shell, session)
+        worth = worth_now(self.shell, session)
         view = session.view()
         self.shell.console.say(render.table(
             view, session.bots, self.shell.console.width(),

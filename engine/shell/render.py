@@ -19,7 +19,7 @@ from engine.agreement import agree
 from engine.game import Game
 from engine.narrative import Role, ViewAfter, tell
 from engine.records import ReplayCursor
-from engine.registry import find
+from engine.registry import GameInfo, find
 from engine.shell.text import Text, fitted, flow, styled
 from engine.views import Event, View
 
@@ -41,7 +41,7 @@ def table(view: View, bots: Sequence[str | None] = (),
     info = find(view.get("game"))
     own = info.load("table") if info is not None else None
     if own is None:
-        return fitted(_with_worth(generic_table(view), worth), width)
+        return fitted(_with_worth(generic_table(view), worth, info), width)
     try:
         params = inspect.signature(own).parameters
     except (TypeError, ValueError):
@@ -52,15 +52,16 @@ def table(view: View, bots: Sequence[str | None] = (),
         drawn = own(view, list(bots), width, **extras)
     else:
         drawn = own(view, list(bots), **extras)
-    return fitted(drawn if "worth" in params else _with_worth(drawn, worth), width)
+    return fitted(drawn if "worth" in params else _with_worth(drawn, worth, info), width)
 
 
-def _with_worth(drawn: Text, worth: str | None) -> Text:
+def _with_worth(drawn: Text, worth: str | None, info: GameInfo | None) -> Text:
     """A table of a game that does not place the worth itself, with it on a line of its
-    own."""
+    own (``The sale: worth ~3 to you``, in the game's words)."""
     if not worth:
         return drawn
-    return drawn.line(Text("Lot ", "dim").add(worth, "money"))
+    sold = info.vocabulary.on_sale if info is not None else "the sale"
+    return drawn.line(Text(f"{sold[:1].upper()}{sold[1:]}: ", "dim").add(worth, "money"))
 
 
 def narrate(events: Sequence[Event], start: int, names: Sequence[str],

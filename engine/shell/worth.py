@@ -51,7 +51,7 @@ def shown(shell: Shell, session: Session) -> bool:
     return bool(setting)
 
 
-def lot_worth(shell: Shell, session: Session) -> Worth | None:
+def worth_now(shell: Shell, session: Session) -> Worth | None:
     """The worth of the lot on sale to the viewer (the person to act, else the first
     person), when it is to be shown and the bots can say; else None."""
     if not shown(shell, session) or session.game.is_over or not session.humans:
@@ -61,7 +61,7 @@ def lot_worth(shell: Shell, session: Session) -> Worth | None:
     last = _LAST.get(session)
     if last is not None and last[0] == key:
         return last[1]
-    amount = sale_worth(session.game, seat) if _on_sale(session.view()) else None
+    amount = sale_worth(session.game, seat)
     worth = None if amount is None else Worth(amount, seat)
     _LAST[session] = (key, worth)
     return worth
@@ -72,15 +72,8 @@ def at_table(shell: Shell, game: Game, seat: int | None, hints: bool) -> Worth |
     and the person has not set it off (``set worth off``)."""
     if not hints or seat is None or shell.settings.get(SETTING) is False or game.is_over:
         return None
-    if not _on_sale(game.view(seat)):
-        return None
     amount = sale_worth(game, seat)
     return None if amount is None else Worth(amount, seat)
-
-
-def _on_sale(view: View) -> bool:
-    lot = view.get("lot")
-    return isinstance(lot, list) and bool(lot)
 
 
 def words(worth: Worth, view: View, short: bool = False) -> str:
