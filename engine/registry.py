@@ -139,6 +139,9 @@ class GameInfo:
     move_label: Part[MoveLabel] | None = None
     """What a move being typed would do, for the completion menu (``MoveLabel``); None
     says nothing."""
+    lesson: str = ""
+    """The file of its guided first game beside its logic module (``medici learn``,
+    ``engine.lesson``); '' for the default name, ``lesson.yaml``, where there is one."""
     page: Part[BoardDrawer] | None = None
     """Its table on the replay page (``BoardDrawer``); None draws each player's name and
     money only."""

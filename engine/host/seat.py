@@ -41,6 +41,8 @@ from engine.errors import escape_controls
 from engine.host.screen import Screen, ScreenConsole
 from engine.host.table import HostedTable
 from engine.play import HINT_BOT, parse_seed, render
+from engine.play.worth import at_table as worth_at_table
+from engine.play.worth import words
 from engine.rules import Variant, load_variant, variant_names
 from engine.shell import (
     Arg,
@@ -305,7 +307,11 @@ class SeatMode(Mode):
         session = self._session()
         view = self.table.view_for(self.guest)
         width = self.shell.console.width()
-        self.shell.console.say(render.table(view, session.bots, width))
+        worth = worth_at_table(self.shell.settings.get("worth"), session.game,
+                               self.guest.chair, self.table.options.hints)
+        self.shell.console.say(render.table(
+            view, session.bots, width, worth=None if worth is None else words(worth, view),
+            rules=session.game.variant.rules))
         if session.game.is_over:
             self.shell.console.say(render.final_scores(view, width))
 

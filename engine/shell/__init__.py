@@ -153,6 +153,7 @@ def run_shell(
     resume: bool = False,
     replay: str | Path | None = None,
     first: Sequence[str] = (),
+    at_prompt: Sequence[str] = (),
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
@@ -170,7 +171,9 @@ def run_shell(
     interactive when stdin is a terminal (or ``interactive`` is True, as with a
     prompt_toolkit ``input``/``output`` pair in tests). ``resume`` continues the latest
     unfinished game first; ``replay`` opens a save (a name, or a Path taken as given) in
-    replay mode first; ``first`` are command lines run before any other (``new medici 4``).
+    replay mode first; ``first`` are command lines run before any other (``new medici 4``);
+    ``at_prompt`` are run after them, at a terminal once the prompt is set up (so that long
+    text is paged: ``medici learn``'s opening words), elsewhere at once.
     ``before_prompt(shell)`` is called before each interactive prompt. ``must_start``:
     if what was to start (``resume``, ``replay``, ``first``) fails, the shell does not open
     on nothing: the error is told and the exit status is 1 (``medici open fridy``).
@@ -208,9 +211,13 @@ def run_shell(
     if must_start and not started_well:
         return 1
     if interactive:
-        started = resume or replay is not None or bool(first)
+        started = resume or replay is not None or bool(first) or bool(at_prompt)
+        if at_prompt:
+            before_prompt = _running_first(at_prompt, before_prompt)
         return shell.run_interactive(input=input, output=output, history=history,
                                      before_prompt=before_prompt, greet=not started)
+    for line in at_prompt:
+        shell.execute(line, shown_line(line))
     if script is None or str(script) == "-":
         return shell.run_script(stdin, "line")
     try:
@@ -227,6 +234,24 @@ def run_shell(
         err.write(f"medici: {script} is not UTF-8 text ({error.reason} at byte {error.start})\n")
         return 2
     return shell.run_script(lines, str(script))
+
+
+def _running_first(lines: Sequence[str], then: Callable[[Shell], None] | None
+                   ) -> Callable[[Shell], None]:
+    """A ``before_prompt`` that runs ``lines`` before the first prompt, then ``then``."""
+    waiting = list(lines)
+
+    def before(shell: Shell) -> None:
+        from engine.shell.app import shown_line
+
+        while waiting and not shell.done:
+            line = waiting.pop(0)
+            with shell.held_keys():
+                shell.execute(line, shown_line(line))
+        if then is not None:
+            then(shell)
+
+    return before
 
 
 def _isatty(stream: TextIO) -> bool:

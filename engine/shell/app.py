@@ -84,8 +84,9 @@ class Shell:
         self.terminal: tuple[Input, Output] | None = None
         """The prompt's input and output while the shell runs at a terminal (the pager
         waits for keys there)."""
-        self.settings: dict[str, bool] = {"confirm": True}
-        """What ``set`` changes: ``confirm`` asks before a move out of all proportion."""
+        self.settings: dict[str, bool | None] = {"confirm": True, "worth": None}
+        """What ``set`` changes: ``confirm`` asks before a move out of all proportion;
+        ``worth`` shows what the lot is worth to you (None: on in games against bots)."""
         self.pending: Question | None = None
         """A question waiting for its answer (the next line): ``y`` does it."""
         self._pause: Pause | None = None
@@ -260,7 +261,8 @@ class Shell:
 
     def new_settings(self) -> Settings:
         """The settings a new table starts with: what ``set`` chose, the bots' pace."""
-        return Settings(confirm=self.settings["confirm"], pace=self.bot_delay)
+        return Settings(confirm=bool(self.settings["confirm"]), worth=self.settings["worth"],
+                        pace=self.bot_delay)
 
     # -- moves and bots ---------------------------------------------------------------
     def require_table(self) -> Table:
@@ -287,6 +289,7 @@ class Shell:
         for line in render.narrate(session.game.events, start, session.game.players, views):
             self.console.say(line)
         self.autosave()
+        self.mode.told(start)
         if session.game.is_over and not self._announced_end:
             self._announced_end = True
             self.console.say(render.final_scores(session.view(), self.console.width()))
@@ -405,6 +408,9 @@ class Shell:
         ``narrate`` tells the game's events so far first (the set-up of a new game).
         """
         self.table = session
+        # The person's settings follow the table's (kept in its save: ``set``).
+        self.settings["confirm"] = session.settings.confirm
+        self.settings["worth"] = session.settings.worth
         self._announced_end = session.game.is_over
         self.autosave()
         self.console.say(Text(how, "title"))

@@ -136,7 +136,8 @@ def review_scope(shell: Shell, typed: Sequence[str]) -> Completer:
 
 def settings(shell: Shell, typed: Sequence[str]) -> Completer:
     """``set SETTING``: the settings."""
-    return word_completer([("confirm", "ask before a move out of all proportion")])
+    return word_completer([("confirm", "ask before a move out of all proportion"),
+                           ("worth", "show what is on sale is worth to you")])
 
 
 def on_off(shell: Shell, typed: Sequence[str]) -> Completer:

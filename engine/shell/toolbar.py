@@ -95,9 +95,11 @@ def replay_toolbar(replay: ReplayView, width: int | None = None) -> Fragments:
 
 
 def play_toolbar(view: View | None, bots: list[str | None],
-                 viewer: int | None = None, width: int | None = None) -> Fragments:
+                 viewer: int | None = None, width: int | None = None,
+                 worth: str | None = None) -> Fragments:
     """Play mode's toolbar: the live game's state (``view``, ``viewer``'s place in it), or
-    how to start one."""
+    how to start one; ``worth`` (``worth ~16``: what the lot is worth to the viewer) ends
+    the richer forms when there is room for it."""
     if view is None:
         hints = ["new medici 4", "resume", "help", "Tab completes"]
         return fit([[(KEY, " Medici "), ("", " no game · " + " · ".join(hints[:n]))]
@@ -117,6 +119,11 @@ def play_toolbar(view: View | None, bots: list[str | None],
         _game_parts(view, bots, title=True, short=True),
         _game_parts(view, bots, title=True, short=True, phase=False),
     ]
+    if worth:
+        tail: Fragments = [("", " · "), (KEY, worth)]
+        forms = [forms[0] + tail, forms[1] + tail, forms[2] + tail,
+                 _game_parts(view, bots, short=True, money=True, viewer=viewer) + tail,
+                 *forms]
     return fit(forms, width)
 
 
@@ -156,11 +163,15 @@ def _game_parts(view: View, bots: list[str | None], *, short: bool = False,
     if mine is not None and not view.get("winners"):
         name = players[mine].get("name", "?")
         standing = place_text(players, mine, long=place == "long") if place else ""
-        shown = [f"{_money(players[mine], info)}"] if money else []
-        if standing:
-            shown.append(standing.removeprefix(f"{name}: "))
+        if standing.startswith(f"{name}: "):
+            standing = standing.removeprefix(f"{name}: ")
+        elif standing:
+            standing = place_text(players, mine, long=False)  # never "You ..., You lead by 6"
+        shown = ([_money(players[mine], info)] if money else []) + (
+            [standing] if standing else [])
+        # Whose figures these are is said when the player to act is someone else.
+        lead = f"{name}: " if mine != current and (money or place == "long") else ""
         if shown:
-            lead = f"{name}: " if money or place == "long" else ""
             parts.append(("", f" · {lead}{', '.join(shown)}"))
     return parts
 

@@ -314,3 +314,25 @@ def test_review_judges_its_moves_and_the_page_draws_it_without_a_page_part(tmp_p
     assert [s["name"] for s in final["seats"]] == list(record.players)
     assert final["winners"] and not final["ladders"]
     assert write_page(record, tmp_path / "page.html", section, [0, 1, 2]) > 1000
+
+
+def test_its_two_step_lesson_runs_in_the_shell_found_through_its_folder(tmp_path: Path) -> None:
+    """Oracle ships its own lesson (``lesson.yaml`` beside its logic): the shell's `learn
+    oracle` finds it, says both steps when their moments come, judges the moves and plays
+    the game to its end; no file of the shell names Oracle or its lesson."""
+    from engine.lesson import lesson_for
+
+    lesson = lesson_for("oracle")
+    assert [s.id for s in lesson.steps] == ["stones", "guess"]
+    script = tmp_path / "learn.txt"
+    script.write_text("learn oracle\nstake 1\nguess 7\nstake 0\nguess 7\n", encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    status = run_shell(script=script, saves=str(tmp_path / "saves"), stdout=out, stderr=err)
+    said = out.getvalue()
+    assert status == 0, err.getvalue()
+    first, second = said.index("Lesson 1/2 · Your stone"), said.index("Lesson 2/2 · Guessing")
+    assert first < said.index("stake 0..10") < second < said.index("Final scores")
+    assert "Your money: 9 shells." in said  # the step's words, filled in from the view
+    assert "Good: guess 7" in said or "guess 7 is fair" in said
+    saved = next((tmp_path / "saves").glob("lesson-oracle*.json"))
+    assert load_game(saved).game.is_over
