@@ -14,6 +14,7 @@ from engine.chance import (
     Chance,
     ChanceScript,
     GivenChance,
+    InOrderChance,
     SeededChance,
     chance_from_events,
     fresh_seed,
@@ -317,15 +318,19 @@ def new_game(
 
 
 def game_from_view(
-    variant: str | Variant, view: View, seed: int, strict: bool | None = None
+    variant: str | Variant, view: View, seed: int, strict: bool | None = None,
+    sample: bool = True,
 ) -> Game:
     """A game consistent with ``view`` (a player's ``Game.view``), hidden parts sampled.
 
     The sample and everything random after it come from ``seed``. Used by bots, which see
     only a view: two games that differ only in what the view hides give the same result.
+    ``sample=False`` leaves the hidden pieces in the order the game lists them instead of
+    shuffling them (``engine.chance.InOrderChance``): for a caller whose decision reads how
+    many are hidden, never where each lies (``greedy``), the same decision for less work.
     """
     var = variant if isinstance(variant, Variant) else load_variant(variant, strict=strict)
-    chance = SeededChance(seed)
+    chance = SeededChance(seed) if sample else InOrderChance(seed)
     return Game(var, var.logic.state_from_view(view, chance), seed)
 
 

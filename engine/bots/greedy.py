@@ -26,15 +26,15 @@ class GreedyBot(ModelBot):
         if len(legal) == 1 and isinstance(legal[0], Action):
             return legal[0]
         parts = self.parts(turn.variant)
-        game = game_from_view(turn.variant, turn.view, turn.rng.next64())
-        beliefs = learn(parts.opponents, game, self.memory, turn.seat)
+        game = game_from_view(turn.variant, turn.view, turn.rng.next64(), sample=False)
+        beliefs = learn(parts.opponents, game, self.memory, turn.seat, self.learnt)
         return parts.policy.move(game, beliefs)
 
     def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:
         parts = self.parts(turn.variant)
         me = turn.seat
-        game = game_from_view(turn.variant, turn.view, turn.rng.next64())
-        beliefs = learn(parts.opponents, game, self.memory, me)
+        game = game_from_view(turn.variant, turn.view, turn.rng.next64(), sample=False)
+        beliefs = learn(parts.opponents, game, self.memory, me, self.learnt)
         choice = parts.policy.move(game, beliefs)
         explainer = parts.explainer
         judged, equity = parts.evaluator.outlook(game)

@@ -72,7 +72,7 @@ class Beliefs:
     (equal if not given).
     """
 
-    __slots__ = ("valuations", "grid", "weights", "min_raise", "seen", "_types")
+    __slots__ = ("valuations", "grid", "weights", "min_raise", "seen", "_types", "_paid")
 
     def __init__(
         self,
@@ -92,6 +92,20 @@ class Beliefs:
         self.min_raise = [PRIOR_MIN_RAISE] * players
         self.seen = [0] * players
         self._types = [(v, f) for v in range(len(self.valuations)) for f in grid]
+        self._paid: list[list[float] | None] = [None] * players
+        """``paid_shares`` of each player, worked out once until they are observed again."""
+
+    def copy(self) -> Beliefs:
+        """An independent copy (its weights learn apart from these)."""
+        other = Beliefs.__new__(Beliefs)
+        other.valuations = self.valuations
+        other.grid = self.grid
+        other.weights = [row[:] for row in self.weights]
+        other.min_raise = self.min_raise[:]
+        other.seen = self.seen[:]
+        other._types = self._types
+        other._paid = self._paid[:]  # the lists in it are never changed, only replaced
+        return other
 
     def observe_fit(self, player: int, miss: Callable[[int, float], float]) -> None:
         """Reweigh ``player``'s types by how far each (valuation, share) misses what they were
@@ -104,6 +118,7 @@ class Beliefs:
         top = max(weights)
         self.weights[player] = [w / top for w in weights]
         self.seen[player] += 1
+        self._paid[player] = None
 
     def observe(self, player: int, ceilings: Sequence[float], lo: int, bid: int | None) -> None:
         """``player``, for whom the lot was worth ``ceilings`` (one per valuation, capped by
@@ -168,14 +183,17 @@ class Beliefs:
     def paid_shares(self, player: int) -> list[float]:
         """Per valuation, the share of that worth ``player`` is expected to pay at most, times
         the valuation's weight: ``sum(paid_shares[v] * worth[v])`` is the expected limit."""
-        weights = self.weights[player]
-        total = sum(weights)
-        n = len(self.grid)
-        grid = self.grid
-        return [
-            sum(weights[v * n + i] * grid[i] for i in range(n)) / total
-            for v in range(len(self.valuations))
-        ]
+        got = self._paid[player]
+        if got is None:
+            weights = self.weights[player]
+            total = sum(weights)
+            n = len(self.grid)
+            grid = self.grid
+            got = self._paid[player] = [
+                sum(weights[v * n + i] * grid[i] for i in range(n)) / total
+                for v in range(len(self.valuations))
+            ]
+        return got
 
     def mean_share(self, player: int) -> float:
         """The expected share of its own valuation's worth ``player`` pays at most."""
@@ -192,20 +210,87 @@ class Beliefs:
         return self.valuations[best], per[best]
 
 
+class Learnt:
+    """What one bot learnt so far, so that ``learn`` observes only what came since.
+
+    A bot's memory only grows: a sale's sightings are kept in the order they were made,
+    and a sale over stays as it was. ``entries`` are the memory's entries observed, each
+    (key, its list, how many of its sightings were observed); ``beliefs`` what they gave.
+    Each bot keeps its own (``ModelBot.learnt``), as it keeps its memory."""
+
+    __slots__ = ("me", "players", "entries", "beliefs")
+
+    def __init__(self) -> None:
+        self.me = -1
+        self.players = 0
+        self.entries: list[tuple[Hashable, list[Any], int]] = []
+        self.beliefs: Beliefs | None = None
+
+    def resume(self, memory: dict[Hashable, list[Any]], me: int, players: int
+               ) -> tuple[Beliefs, int, int] | None:
+        """Where ``memory`` goes on from what was learnt: the beliefs, the entry and the
+        sighting in it to observe next; None when it does not go on from them (another
+        game, another seat, or a memory changed otherwise than by growing)."""
+        beliefs = self.beliefs
+        entries = self.entries
+        if beliefs is None or self.me != me or self.players != players \
+                or len(memory) < len(entries):
+            return None
+        last = len(entries) - 1
+        i = 0
+        for key, seen in memory.items():
+            if i > last:
+                break
+            kept_key, kept, done = entries[i]
+            if key != kept_key:
+                return None
+            if seen is not kept and (len(seen) < done or seen[:done] != kept[:done]
+                                     or i < last):
+                # A sale before the last one is over: it is the very list observed. The
+                # last one may be under way: its sightings so far, seen again.
+                return None
+            i += 1
+        return beliefs, last, entries[last][2]
+
+
 def learn(
-    opponents: OpponentModel, game: Game, memory: dict[Hashable, list[Any]], me: int
+    opponents: OpponentModel, game: Game, memory: dict[Hashable, list[Any]], me: int,
+    kept: Learnt | None = None,
 ) -> Beliefs | None:
     """Beliefs about the opponents of ``me`` from what was seen: ``memory`` (one entry per
     sale, kept by the bot across its decisions) and the sale under way, which is added to it.
-    None while nothing has been seen (the model's prior then applies)."""
+    None while nothing has been seen (the model's prior then applies).
+
+    With ``kept`` (the bot's ``Learnt``), the beliefs learnt before are taken up again
+    where ``memory`` goes on from them, and only the sightings since are observed: the
+    same beliefs, to the last bit, as observing them all (``tests/test_decisions.py``).
+    The beliefs returned are then the bot's own, kept for its next decision: read them,
+    never observe into them (``learn`` copies them before it observes more)."""
     got = opponents.evidence(game)
     if got is not None:
         memory[got[0]] = got[1]
     if not memory:
         return None
-    beliefs = opponents.prior(len(game.state.names))
-    for seen in memory.values():
-        for sighting in seen:
-            if sighting[0] != me:
-                opponents.observe(beliefs, sighting)
+    players = len(game.state.names)
+    start = kept.resume(memory, me, players) if kept is not None else None
+    if start is None:
+        beliefs = opponents.prior(players)
+        entry, sighting = 0, 0
+    else:
+        beliefs, entry, sighting = start
+    entries: list[tuple[Hashable, list[Any], int]] = [] if kept is None else kept.entries[:entry]
+    fresh = start is None
+    for i, (key, seen) in enumerate(memory.items()):
+        if i < entry:
+            continue
+        first = sighting if i == entry else 0
+        for s in seen[first:]:
+            if s[0] != me:
+                if not fresh:
+                    beliefs = beliefs.copy()  # the kept beliefs stay as they were
+                    fresh = True
+                opponents.observe(beliefs, s)
+        entries.append((key, seen, len(seen)))
+    if kept is not None:
+        kept.me, kept.players, kept.entries, kept.beliefs = me, players, entries, beliefs
     return beliefs

@@ -106,7 +106,7 @@ def _paying(table: list[int]) -> list[int]:
     return list(table[:end])
 
 
-def lot_totals(val: MediciValuation, lot: list[str]) -> tuple[int, dict[int, int]]:
+def lot_totals(val: MediciNumbers, lot: list[str]) -> tuple[int, dict[int, int]]:
     """A lot's total value and its cards per commodity (gold has none, M-15)."""
     total = 0
     counts: dict[int, int] = {}
@@ -133,8 +133,11 @@ class Position:
         "_track_base", "_levels", "_worths", "_sides",
     )
 
-    def __init__(self, val: MediciValuation, st: MediciState) -> None:
-        self.val = val
+    def __init__(self, valuation: MediciValuation, st: MediciState) -> None:
+        # The variant's numbers, not the valuation: the valuation keeps its positions, and a
+        # position kept by what it keeps would make a cycle, which only the collector's
+        # full passes free (a quarter of a greedy game's time went on them).
+        val = self.val = valuation.numbers
         self.st = st
         n = self.n = len(st.names)
         pc = st.pc
@@ -399,17 +402,13 @@ class Position:
         return ", ".join(parts)
 
 
-class MediciValuation(PositionCache[MediciState, "Position"]):
-    """The numbers of a Medici variant a bot judges by, and its cache of one ``Position``.
-
-    Each bot builds its own (``engine.medici.bots.parts``): the cache is the bot's alone.
-    """
+class MediciNumbers:
+    """The numbers of a Medici variant that a bot judges by: the cards, the tracks, the
+    payouts (worked out once a player count). What a ``Position`` reads; it holds no
+    position, so positions and their valuation make no reference cycle."""
 
     def __init__(self, variant: Variant) -> None:
-        super().__init__()
         logic = cast("MediciLogic", variant.logic)  # a Medici variant: its descriptor's parts
-        self.variant = variant
-        self.logic = logic
         self.commodities: list[str] = logic.commodities
         self.kind: dict[str, int] = logic.kind
         self.value: dict[str, int] = logic.value
@@ -432,7 +431,6 @@ class MediciValuation(PositionCache[MediciState, "Position"]):
         self.loans: bool = logic.loans
         self._paying: dict[int, tuple[list[int], list[int]]] = {}
         self._majorities: dict[tuple[int, ...], list[int]] = {}
-        self._recent: dict[tuple[object, ...], Position] = {}
 
     def paying(self, players: int, pc: PlayerCount) -> tuple[list[int], list[int]]:
         """The ship and track payout tables of ``players`` without their trailing zeros
@@ -455,6 +453,44 @@ class MediciValuation(PositionCache[MediciState, "Position"]):
             if len(self._majorities) < 100_000:
                 self._majorities[key] = got
         return got
+
+
+class MediciValuation(PositionCache[MediciState, "Position"]):
+    """The numbers of a Medici variant a bot judges by (``numbers``, also read here by
+    their names), and its cache of ``Position``s.
+
+    Each bot builds its own (``engine.medici.bots.parts``): the cache is the bot's alone.
+    """
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__()
+        logic = cast("MediciLogic", variant.logic)  # a Medici variant: its descriptor's parts
+        self.variant = variant
+        self.logic = logic
+        numbers = self.numbers = MediciNumbers(variant)
+        self.commodities: list[str] = numbers.commodities
+        self.kind: dict[str, int] = numbers.kind
+        self.value: dict[str, int] = numbers.value
+        self.deck: list[str] = numbers.deck
+        self.deck_count = numbers.deck_count
+        self.deck_sum = numbers.deck_sum
+        self.card_counts: dict[str, int] = numbers.card_counts
+        self.kind_counts = numbers.kind_counts
+        self.days: int = numbers.days
+        self.top: int = numbers.top
+        self.bonus = numbers.bonus
+        self.on_purchase: bool = numbers.on_purchase
+        self.min_bid: int = numbers.min_bid
+        self.loans: bool = numbers.loans
+        self._recent: dict[tuple[object, ...], Position] = {}
+
+    def paying(self, players: int, pc: PlayerCount) -> tuple[list[int], list[int]]:
+        """``MediciNumbers.paying``."""
+        return self.numbers.paying(players, pc)
+
+    def majority_payouts(self, levels: list[int], table: list[int]) -> list[int]:
+        """``MediciNumbers.majority_payouts``."""
+        return self.numbers.majority_payouts(levels, table)
 
     def position_key(self, st: MediciState) -> tuple[int, ...]:
         """A Position holds while one lot is drawn and auctioned."""
