@@ -283,6 +283,10 @@ class Position:
 
     def track_gain(self, q: int, k: int, add: int) -> float:
         """Worth of ``add`` more cards of commodity ``k`` to ``q``: today and later days."""
+        if add == 0:
+            # No card more: each term below is exactly 0.0 (the standing less itself), so
+            # the payout need not be worked out again.
+            return 0.0
         key = (q, k, add)
         got = self._track.get(key)
         if got is None:
