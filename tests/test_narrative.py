@@ -10,7 +10,7 @@ from engine.narrative import Role, tell
 from engine.records import ReplayCursor, story
 from engine.shell import render
 from engine.shell.text import STYLE
-from engine.simulate import play_random
+from engine.runs.random_play import play_random
 
 GAMES = [("medici", 4, 41), ("medici-vs-strozzi", 2, 42)]
 

@@ -20,7 +20,7 @@ from engine.shell.app import Shell
 from engine.shell.completion import LIST_LIMIT, ShellCompleter, amounts, split_line
 from engine.shell.console import Console
 from engine.shell.session import Session
-from engine.simulate import random_action
+from engine.runs.random_play import random_action
 
 
 def make_shell(game, tmp_path, bots=None) -> Shell:

@@ -21,7 +21,7 @@ from engine.game import Game
 from engine.shell import main
 from engine.shell.errors import ShellError
 from engine.shell.newgame import MAX_SEED, parse_new
-from engine.simulate import random_action
+from engine.runs.random_play import random_action
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ from engine.shell.mode import modes_of
 from engine.shell.play_mode import PlayMode
 from engine.shell.replay_mode import ReplayMode
 from engine.shell.spec import Arg, Flag, Spec, SpecCompleter
-from engine.simulate import random_action
+from engine.runs.random_play import random_action
 
 SHELL = Path(__file__).resolve().parents[1] / "engine" / "shell"
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from engine import new_game
 from engine.chance import Rng
 from engine.shell import render
-from engine.simulate import random_action
+from engine.runs.random_play import random_action
 
 ROOT = Path(__file__).resolve().parent.parent
 

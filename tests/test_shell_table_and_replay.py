@@ -34,7 +34,7 @@ from engine.shell.replay_mode import ReplayMode
 from engine.shell.session import Session
 from engine.shell.slips import question, sale_worth
 from engine.shell.toolbar import place_text
-from engine.simulate import random_action
+from engine.runs.random_play import random_action
 
 ROOT = Path(__file__).resolve().parent.parent
 

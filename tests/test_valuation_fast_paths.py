@@ -24,7 +24,7 @@ from engine.medici.value import (
     expected_rank_payout,
 )
 from engine.scoring import ranked_payouts
-from engine.simulate import random_choice
+from engine.runs.random_play import random_choice
 
 
 def general_rank_payout(

@@ -19,7 +19,7 @@ from engine.shell import render
 from engine.shell.app import Shell
 from engine.shell.console import Console
 from engine.shell.text import HANG, Text, wrap
-from engine.simulate import play_random
+from engine.runs.random_play import play_random
 
 # -- "You" ------------------------------------------------------------------------------
 

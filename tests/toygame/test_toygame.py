@@ -28,7 +28,7 @@ from engine.shell.app import Shell
 from engine.shell.completion import ShellCompleter
 from engine.shell.console import Console
 from engine.shell.session import Session
-from engine.simulate import play_random, random_action
+from engine.runs.random_play import play_random, random_action
 from toygame import GAME
 
 HERE = Path(__file__).resolve().parent
@@ -237,7 +237,7 @@ def test_its_bots_and_a_league_style_play_through_its_model_and_styles_hooks() -
     where Oracle's styles differ: ``thrifty`` stakes nothing, ``spoiler`` all it has, the
     others stake as the model does (one shell)."""
     from engine.bots import make_bot
-    from engine.league import play
+    from engine.runs.league import play
 
     game = engine.new_game(RULES, ["Ann", "Bo", "Cy"], seed=5)
     view, legal = game.view(0), game.legal_actions()
