@@ -19,8 +19,8 @@ from engine.runs.comparison import (
     compare,
     play_many,
 )
-from engine.runs.random_play import play_random
 from engine.runs.games import play_game
+from engine.runs.random_play import play_random
 
 
 @pytest.fixture(scope="module")

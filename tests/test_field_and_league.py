@@ -14,10 +14,10 @@ from engine.bots.styles import style_move as own_style_move
 from engine.chance import seat_seed
 from engine.cli import main
 from engine.game import Game
-from engine.runs.league import overall, play, report, sizes_for
 from engine.rules import load_variant
 from engine.runs.errors import TournamentError
 from engine.runs.games import play_game
+from engine.runs.league import overall, play, report, sizes_for
 
 
 def _play(variant: str, specs: list[str], seed: int) -> Game:

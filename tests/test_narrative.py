@@ -8,9 +8,9 @@ import pytest
 
 from engine.narrative import Role, tell
 from engine.records import ReplayCursor, story
+from engine.runs.random_play import play_random
 from engine.shell import render
 from engine.shell.text import STYLE
-from engine.runs.random_play import play_random
 
 GAMES = [("medici", 4, 41), ("medici-vs-strozzi", 2, 42)]
 

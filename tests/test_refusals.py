@@ -27,11 +27,11 @@ from engine.records import load_game, save_game
 from engine.records.format import checksum
 from engine.records.store import TEMP_SUFFIX, atomic_write, remove_stale_temps
 from engine.rules import digest, rules_label
-from engine.shell import run_shell
-from engine.shell.app import MAX_LINE
 from engine.runs.games import play_game
 from engine.runs.tally import Tally, summarise
 from engine.runs.tournament import MAX_GAMES, batch_ranges, run
+from engine.shell import run_shell
+from engine.shell.app import MAX_LINE
 
 
 # -- helpers ----------------------------------------------------------------------------------

@@ -16,11 +16,11 @@ from prompt_toolkit.document import Document
 from engine import new_game
 from engine.actions import Action, Span
 from engine.chance import Rng
+from engine.runs.random_play import random_action
 from engine.shell.app import Shell
 from engine.shell.completion import LIST_LIMIT, ShellCompleter, amounts, split_line
 from engine.shell.console import Console
 from engine.shell.session import Session
-from engine.runs.random_play import random_action
 
 
 def make_shell(game, tmp_path, bots=None) -> Shell:

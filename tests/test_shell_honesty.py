@@ -18,10 +18,10 @@ from test_shell_commands import Run
 
 from engine.chance import Rng
 from engine.game import Game
+from engine.runs.random_play import random_action
 from engine.shell import main
 from engine.shell.errors import ShellError
 from engine.shell.newgame import MAX_SEED, parse_new
-from engine.runs.random_play import random_action
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ from test_shell_commands import Run
 from engine import new_game
 from engine.chance import Rng
 from engine.records import save_game
+from engine.runs.random_play import random_action
 from engine.shell import play_mode, replay_mode
 from engine.shell.commands import COMMANDS
 from engine.shell.completion import ShellCompleter
@@ -26,7 +27,6 @@ from engine.shell.mode import modes_of
 from engine.shell.play_mode import PlayMode
 from engine.shell.replay_mode import ReplayMode
 from engine.shell.spec import Arg, Flag, Spec, SpecCompleter
-from engine.runs.random_play import random_action
 
 SHELL = Path(__file__).resolve().parents[1] / "engine" / "shell"
 

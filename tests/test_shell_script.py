@@ -10,8 +10,8 @@ from pathlib import Path
 
 from engine import new_game
 from engine.chance import Rng
-from engine.shell import render
 from engine.runs.random_play import random_action
+from engine.shell import render
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -25,6 +25,7 @@ from engine.chance import Rng
 from engine.errors import RecordError
 from engine.narrative import tell
 from engine.records import ReplayCursor, load_game, save_game, story
+from engine.runs.random_play import random_action
 from engine.shell import run_shell
 from engine.shell.app import Shell
 from engine.shell.completion import ShellCompleter
@@ -34,7 +35,6 @@ from engine.shell.replay_mode import ReplayMode
 from engine.shell.session import Session
 from engine.shell.slips import question, sale_worth
 from engine.shell.toolbar import place_text
-from engine.runs.random_play import random_action
 
 ROOT = Path(__file__).resolve().parent.parent
 

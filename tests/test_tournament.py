@@ -12,12 +12,12 @@ import pytest
 
 from engine.cli import main
 from engine.errors import MediciError
-from engine.runs.random_play import play_random
-from engine.runs.stats import share_interval
 from engine.runs.errors import TournamentError
 from engine.runs.games import lineup, play_game
 from engine.runs.progress import Progress
+from engine.runs.random_play import play_random
 from engine.runs.report import report
+from engine.runs.stats import share_interval
 from engine.runs.tally import summarise
 from engine.runs.tournament import Run, batches, run
 

@@ -13,9 +13,9 @@ import typing_extensions
 
 from engine import new_game
 from engine.registry import game_info
+from engine.runs.random_play import play_random
 from engine.shell import render
 from engine.shell.toolbar import toolbar
-from engine.runs.random_play import play_random
 from engine.views import PlayerView, money_text
 
 GAMES = [("medici", 4, 3), ("medici-loans", 3, 2), ("medici-vs-strozzi", 2, 3)]

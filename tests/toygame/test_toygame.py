@@ -23,12 +23,12 @@ from engine.actions import Span
 from engine.chance import Rng
 from engine.cli import main as cli
 from engine.records import ReplayCursor, load_game
+from engine.runs.random_play import play_random, random_action
 from engine.shell import run_shell
 from engine.shell.app import Shell
 from engine.shell.completion import ShellCompleter
 from engine.shell.console import Console
 from engine.shell.session import Session
-from engine.runs.random_play import play_random, random_action
 from toygame import GAME
 
 HERE = Path(__file__).resolve().parent
