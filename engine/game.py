@@ -140,7 +140,13 @@ class Game(Generic[S_co]):
         The checked door: for people, records and any caller that is not sure of its move.
         """
         logic = self.logic
-        act = self._action(action)
+        # ``_action``'s answer for a real Action of a known kind, without its calls: the
+        # common case (a move from ``legal_actions()``, or an amount in one of its spans).
+        if action.__class__ is Action and action[0].__class__ is str \
+                and action[0] in logic.grammar.kinds:
+            act: Action = action
+        else:
+            act = self._action(action)
         st = self.state
         logic.validate(st, act)
         if st.chance.__class__ is SeededChance:
