@@ -42,13 +42,20 @@ clone, a rebuild)."""
 class Game(Generic[S_co]):
     """One game in progress: a variant's shared logic plus this game's own plain state."""
 
-    __slots__ = ("variant", "logic", "state", "seed")
+    __slots__ = ("variant", "logic", "state", "seed", "_offers", "_final", "_kinds")
 
     def __init__(self, variant: Variant, state: S_co, seed: int | None) -> None:
         self.variant = variant
         self.logic: Logic[S_co] = variant.logic
+        logic = self.logic
         self.state: S_co = state
         self.seed = seed
+        # What every move of the public API reads of the variant's logic, at hand: the
+        # phase's offer, the final phases, the move kinds (a loop of legal_actions, apply
+        # and is_over reads them a few million times a second).
+        self._offers = logic.offers
+        self._final = logic.pm.final_states
+        self._kinds = logic.grammar.kinds
 
     @property
     def phase(self) -> str:
@@ -70,7 +77,7 @@ class Game(Generic[S_co]):
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.state.phase in self.logic.pm.final_states
+        return self.state.phase in self._final
 
     @property
     def winners(self) -> list[int]:
@@ -85,7 +92,7 @@ class Game(Generic[S_co]):
     def legal_actions(self) -> list[Legal]:
         """What is legal now: concrete actions, and ``Span`` ranges for bids and prices."""
         st = self.state
-        return self.logic.offers[st.phase](st)  # Logic.legal, inlined: the phase table decides
+        return self._offers[st.phase](st)  # Logic.legal, inlined: the phase table decides
 
     def is_legal(self, action: object) -> bool:
         """Whether ``apply(action)`` would accept ``action`` now; never raises.
@@ -143,7 +150,7 @@ class Game(Generic[S_co]):
         # ``_action``'s answer for a real Action of a known kind, without its calls: the
         # common case (a move from ``legal_actions()``, or an amount in one of its spans).
         if action.__class__ is Action and action[0].__class__ is str \
-                and action[0] in logic.grammar.kinds:
+                and action[0] in self._kinds:
             act: Action = action
         else:
             act = self._action(action)

@@ -97,9 +97,9 @@ class Beliefs:
 
     def copy(self) -> Beliefs:
         """An independent copy (its weights learn apart from these)."""
-        other = Beliefs.__new__(Beliefs)
-        other.valuations = self.valuations
-        other.grid = self.grid
+        # Built empty (no player), then filled: compiled (mypyc), a class is made only
+        # through its __init__.
+        other = Beliefs(0, self.grid, self.valuations)
         other.weights = [row[:] for row in self.weights]
         other.min_raise = self.min_raise[:]
         other.seen = self.seen[:]
