@@ -74,13 +74,35 @@ class Beliefs:
 
     __slots__ = ("valuations", "grid", "weights", "min_raise", "seen", "_types", "_paid")
 
+    valuations: tuple[str, ...]
+    grid: tuple[float, ...]
+    weights: list[list[float]]
+    min_raise: list[float]
+    seen: list[int]
+    _types: list[tuple[int, float]]
+    _paid: list[list[float] | None]
+    """``paid_shares`` of each player, worked out once until they are observed again."""
+
     def __init__(
         self,
         players: int,
         grid: tuple[float, ...] = WILLING,
         valuations: Sequence[str] = ("ours",),
         prior: Sequence[float] | None = None,
+        *,
+        copy_of: Beliefs | None = None,
     ) -> None:
+        if copy_of is not None:
+            # A copy of ``copy_of`` (``copy``): its lists copied, the rest shared (never
+            # changed), without working the prior out again.
+            self.valuations = copy_of.valuations
+            self.grid = copy_of.grid
+            self.weights = [row[:] for row in copy_of.weights]
+            self.min_raise = copy_of.min_raise[:]
+            self.seen = copy_of.seen[:]
+            self._types = copy_of._types
+            self._paid = copy_of._paid[:]  # the lists in it are never changed, only replaced
+            return
         self.valuations = tuple(valuations)
         self.grid = grid
         lean = list(prior) if prior is not None else [1.0] * len(self.valuations)
@@ -92,20 +114,11 @@ class Beliefs:
         self.min_raise = [PRIOR_MIN_RAISE] * players
         self.seen = [0] * players
         self._types = [(v, f) for v in range(len(self.valuations)) for f in grid]
-        self._paid: list[list[float] | None] = [None] * players
-        """``paid_shares`` of each player, worked out once until they are observed again."""
+        self._paid = [None] * players
 
     def copy(self) -> Beliefs:
         """An independent copy (its weights learn apart from these)."""
-        # Built empty (no player), then filled: compiled (mypyc), a class is made only
-        # through its __init__.
-        other = Beliefs(0, self.grid, self.valuations)
-        other.weights = [row[:] for row in self.weights]
-        other.min_raise = self.min_raise[:]
-        other.seen = self.seen[:]
-        other._types = self._types
-        other._paid = self._paid[:]  # the lists in it are never changed, only replaced
-        return other
+        return Beliefs(0, copy_of=self)
 
     def observe_fit(self, player: int, miss: Callable[[int, float], float]) -> None:
         """Reweigh ``player``'s types by how far each (valuation, share) misses what they were
@@ -125,10 +138,24 @@ class Beliefs:
         what they can pay), could bid from ``lo`` and bid ``bid`` (None: passed)."""
         if max(ceilings) < 1:
             return  # the lot was worth nothing to them by any measure: it tells nothing
-        if bid is None:  # a type whose limit reaches ``lo`` would have bid
-            self.observe_fit(player, lambda v, f: max(0.0, f * ceilings[v] - lo + 0.5))
+        # ``observe_fit`` with its ``miss`` written out (the same floats, no call a type):
+        # a pass misses where a type's limit reaches ``lo``, a bid where it is below it.
+        weights = self.weights[player]
+        i = 0
+        for v, f in self._types:
+            if bid is None:
+                off = max(0.0, f * ceilings[v] - lo + 0.5)
+            else:
+                off = max(0.0, bid - 0.5 - f * ceilings[v])
+            if off > 0:
+                weights[i] *= max(SURPRISE, math.exp(-off / NEAR_MISS))
+            i += 1
+        top = max(weights)
+        self.weights[player] = [w / top for w in weights]
+        self.seen[player] += 1
+        self._paid[player] = None
+        if bid is None:
             return
-        self.observe_fit(player, lambda v, f: max(0.0, bid - 0.5 - f * ceilings[v]))
         p = self.min_raise[player]
         like_min, like_jump = (0.95, 0.3) if bid == lo else (0.05, 0.7)
         self.min_raise[player] = p * like_min / (p * like_min + (1 - p) * like_jump)
@@ -150,7 +177,7 @@ class Beliefs:
         weights = self.weights[player]
         total = sum(weights)
         pairs = sorted(
-            (f * ceilings[v], w) for w, (v, f) in zip(weights, self._types, strict=True)
+            [(f * ceilings[v], w) for w, (v, f) in zip(weights, self._types, strict=True)]
         )
         limits = [limit for limit, _ in pairs]
         tail = [0.0] * (len(pairs) + 1)

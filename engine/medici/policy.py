@@ -123,7 +123,7 @@ def rival_limit(paid: list[float], worths: tuple[float, ...]) -> float:
     """A rival's expected limit for a lot worth ``worths`` to them by each valuation, with
     ``paid`` the shares they pay of each, weighed by belief (``Beliefs.paid_shares``). A
     valuation by which the lot is worth less than nothing offers nothing, not less."""
-    return sum(p * w for p, w in zip(paid, worths, strict=True) if w > 0)
+    return sum([p * w for p, w in zip(paid, worths, strict=True) if w > 0])
 
 
 def _selector_gain(
@@ -272,10 +272,9 @@ class MediciPolicy:
         # What each player's worth of a card is made of, worked out once a player: the ship
         # race part by the lot's new value, the majorities part by the card's commodity
         # (``base`` plus the step the card adds, summed as ``Position.worths`` sums them).
-        ship_gain = pos.ship_gain
         track_gain = pos.track_gain
         values = {total_value + value[c] for c, _ in cards}
-        ship_by = {q: {v: ship_gain(q, v, size) for v in values} for q in players}
+        ship_by = {q: pos.ship_gains(q, values, size) for q in players}
         kinds = {kind[c] for c, _ in cards}
         track_by = {q: {k: base[q] + (track_gain(q, k, held.get(k, 0) + 1)
                                       - track_gain(q, k, held.get(k, 0)))

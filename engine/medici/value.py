@@ -98,6 +98,40 @@ def expected_rank_payout(
     return total
 
 
+def expected_rank_payouts(
+    ests: list[float], var: float, rivals: list[tuple[float, float]], table: list[int]
+) -> list[float]:
+    """``expected_rank_payout`` of each of ``ests`` against the same rivals and spread: the
+    same floats, with each rival's divisor (its spread and ``var``'s) worked out once for all
+    (a draw weighs every card's value against the same ship race)."""
+    places = len(table)
+    if places not in (2, 3):
+        return [expected_rank_payout(est, var, rivals, table) for est in ests]
+    erf = math.erf
+    others = [(r_est, sqrt(2.0 * (var + r_var + 0.25))) for r_est, r_var in rivals]
+    out = []
+    if places == 2:
+        for est in ests:
+            d0, d1 = 1.0, 0.0
+            for r_est, den in others:
+                beat = 0.5 + 0.5 * erf((r_est - est) / den)
+                keep = 1.0 - beat
+                d1 = d1 * keep + d0 * beat
+                d0 *= keep
+            out.append(d0 * table[0] + d1 * table[1])
+        return out
+    for est in ests:
+        d0, d1, d2 = 1.0, 0.0, 0.0
+        for r_est, den in others:
+            beat = 0.5 + 0.5 * erf((r_est - est) / den)
+            keep = 1.0 - beat
+            d2 = d2 * keep + d1 * beat
+            d1 = d1 * keep + d0 * beat
+            d0 *= keep
+        out.append(d0 * table[0] + d1 * table[1] + d2 * table[2])
+    return out
+
+
 def _paying(table: list[int]) -> list[int]:
     """A payout table without its trailing zeros (at least one place)."""
     end = len(table)
@@ -223,6 +257,32 @@ class Position:
         if base is None:
             base = self._ship_base[q] = self._ship_pay(q, 0, 0)
         return base
+
+    def ship_gains(self, q: int, values: set[int] | list[int], size: int) -> dict[int, float]:
+        """``ship_gain(q, v, size)`` for each of ``values``, those not known yet worked out
+        together (``expected_rank_payouts``: the same floats)."""
+        memo = self._ship
+        missing = [v for v in values if (q, v, size) not in memo]
+        if missing:
+            free = self.free
+            fill = self.fill
+            mean = self.mean
+            var1 = CARD_SD * CARD_SD * fill
+            sides = self._sides
+            if sides is None:  # as ``_ship_pay`` works them out
+                sides = self._sides = [
+                    (self.ship_val[r] + free[r] * mean * fill, free[r] * var1)
+                    for r in range(self.n)
+                ]
+            left = free[q] - size
+            own = self.ship_val[q]
+            ests = [own + v + left * mean * fill for v in missing]
+            base = self.ship_standing(q)
+            pays = expected_rank_payouts(ests, left * var1, sides[:q] + sides[q + 1 :],
+                                         self.ship_table)
+            for v, pay in zip(missing, pays, strict=True):
+                memo[(q, v, size)] = pay - base
+        return {v: memo[(q, v, size)] for v in values}
 
     def ship_gain(self, q: int, value: int, size: int) -> float:
         """Expected ship payout gained by loading ``size`` cards worth ``value`` (vs. not)."""
