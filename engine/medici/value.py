@@ -140,6 +140,12 @@ def _paying(table: list[int]) -> list[int]:
     return list(table[:end])
 
 
+def _key(q: int, small: int, number: int) -> int:
+    """One whole number for a player ``q`` (0..63), a small count (0..63: a lot's size, a
+    commodity) and any whole ``number``: distinct triples give distinct numbers."""
+    return (number * 64 + small) * 64 + q
+
+
 def lot_totals(val: MediciNumbers, lot: list[str]) -> tuple[int, dict[int, int]]:
     """A lot's total value and its cards per commodity (gold has none, M-15)."""
     total = 0
@@ -227,10 +233,13 @@ class Position:
         coming = (len(st.pile) + st.pile_unknown) * FILL
         self.fill = min(1.0, coming / holds) if holds else 0.0
         self.ship_table, self.track_table = val.paying(n, pc)
-        self._ship: dict[tuple[int, int, int], float] = {}
-        self._track: dict[tuple[int, int, int], float] = {}
+        # Memos keyed by whole numbers (``_key``), not tuples: a tuple is tracked by the
+        # collector until its next pass, and thousands a game made its passes a tenth of
+        # greedy's time; an int key also hashes for nothing.
+        self._ship: dict[int, float] = {}
+        self._track: dict[int, float] = {}
         self._ship_base: list[float | None] = [None] * n
-        self._track_base: dict[tuple[int, int], float] = {}
+        self._track_base: dict[int, float] = {}
         self._levels: dict[int, list[tuple[float, float]]] = {}
         self._worths: dict[tuple[int, tuple[str, ...]], tuple[float, ...] | None] = {}
         self._sides: list[tuple[float, float]] | None = None
@@ -262,7 +271,7 @@ class Position:
         """``ship_gain(q, v, size)`` for each of ``values``, those not known yet worked out
         together (``expected_rank_payouts``: the same floats)."""
         memo = self._ship
-        missing = [v for v in values if (q, v, size) not in memo]
+        missing = [v for v in values if _key(q, size, v) not in memo]
         if missing:
             free = self.free
             fill = self.fill
@@ -281,12 +290,12 @@ class Position:
             pays = expected_rank_payouts(ests, left * var1, sides[:q] + sides[q + 1 :],
                                          self.ship_table)
             for v, pay in zip(missing, pays, strict=True):
-                memo[(q, v, size)] = pay - base
-        return {v: memo[(q, v, size)] for v in values}
+                memo[_key(q, size, v)] = pay - base
+        return {v: memo[_key(q, size, v)] for v in values}
 
     def ship_gain(self, q: int, value: int, size: int) -> float:
         """Expected ship payout gained by loading ``size`` cards worth ``value`` (vs. not)."""
-        key = (q, value, size)
+        key = (value * 64 + size) * 64 + q  # _key(q, size, value), without the call
         got = self._ship.get(key)
         if got is None:
             got = self._ship[key] = self._ship_pay(q, value, size) - self.ship_standing(q)
@@ -336,9 +345,10 @@ class Position:
 
     def majority_standing(self, q: int, k: int) -> float:
         """Expected majority payout of ``q`` on ``k`` today as things stand."""
-        base = self._track_base.get((q, k))
+        key = k * 64 + q  # _key(q, k, 0)
+        base = self._track_base.get(key)
         if base is None:
-            base = self._track_base[(q, k)] = self._majority_pay(q, k, 0)
+            base = self._track_base[key] = self._majority_pay(q, k, 0)
         return base
 
     def track_gain(self, q: int, k: int, add: int) -> float:
@@ -347,7 +357,7 @@ class Position:
             # No card more: each term below is exactly 0.0 (the standing less itself), so
             # the payout need not be worked out again.
             return 0.0
-        key = (q, k, add)
+        key = (add * 64 + k) * 64 + q  # _key(q, k, add)
         got = self._track.get(key)
         if got is None:
             base = self.majority_standing(q, k)
