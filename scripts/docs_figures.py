@@ -260,10 +260,10 @@ FIGURES: dict[str, Figure] = {f.name: f for f in [
            as_text, "medici against medici-four-days, greedy bots, until every figure is "
            "within ±2"),
     Figure("release-speed", "docs/performance.md",
-           ("python scripts/release_speed.py --peer medici.py --compiled",),
+           ("python scripts/release_speed.py --compiled",),
            ("python scripts/release_speed.py --quick --skip-compare",),
            as_text, "issue 32's figures beside release 642ccfa, pure and compiled, and the "
-           "public peer (~15 min)", tested=False,
+           "public peer ($MEDICI_PEER: its medici.py) (~20 min)", tested=False,
            notes={"untested": "it checks the release out in a temporary git worktree and "
                               "compiles a copy of the tree, which a test run should not do"}),
     Figure("league-greedy", "docs/bots.md",

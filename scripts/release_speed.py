@@ -1,7 +1,8 @@
 """Issue 32's speed figures beside release 642ccfa, in one run.
 
-Run: ``python scripts/release_speed.py --peer PATH`` (``--compiled`` adds a compiled copy
-of this tree as a third side; ``--rounds N`` for the per-CPU figures, default 5;
+Run: ``python scripts/release_speed.py --peer PATH`` (or ``$MEDICI_PEER``; ``--compiled``
+adds a compiled copy of this tree as a third side; ``--rounds N`` for the per-CPU figures,
+default 5;
 ``--compare-rounds N``, default 1, and ``--compare-games N``, default the command's own
 1,000, for the default compare; ``--quick`` for a short run; ``--base COMMIT``). Nothing
 here asserts a time. It prints:
@@ -53,7 +54,8 @@ def _bench() -> Any:
 def main() -> None:
     """Measure the per-CPU figures, then the default compare, each beside the release."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--peer", metavar="PATH", help="the public Python peer's medici.py")
+    parser.add_argument("--peer", metavar="PATH", default=os.environ.get("MEDICI_PEER"),
+                        help="the public Python peer's medici.py (default: $MEDICI_PEER)")
     parser.add_argument("--compiled", action="store_true",
                         help="also measure this tree compiled by mypyc (scripts/compile.py)")
     parser.add_argument("--rounds", type=int, default=5, help="rounds of the CPU figures")
@@ -67,6 +69,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.peer and not Path(args.peer).is_file():
         raise SystemExit(f"--peer {args.peer}: no such file")
+    if not args.peer:
+        print("no peer given (--peer PATH or $MEDICI_PEER): the public API is measured "
+              "beside the release only")
     bench = _bench()
     print(f"{os.cpu_count()} cores; the release is {args.base}")
     rounds = 1 if args.quick else args.rounds

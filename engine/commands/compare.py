@@ -62,15 +62,15 @@ def _run(args: argparse.Namespace) -> int:
     games = args.games if args.games is not None else (
         UNTIL_CAP if args.until is not None else DEFAULT_GAMES)
     bar = Progress(2 * games) if not args.json else None
-    note = [""]
+    note: list[tuple[str, float | None]] = [("", None)]
 
     def progress(done: int, total: int) -> None:
         if bar is not None:
             bar.total = total
-            bar.update(done, note[0])
+            bar.update(done, *note[0])
 
-    def heard(done: int, text: str) -> None:
-        note[0] = text
+    def heard(done: int, there: float, text: str) -> None:
+        note[0] = (text, there)
         progress(done, bar.total if bar is not None else 0)
 
     if args.plot:
@@ -88,12 +88,12 @@ def _run(args: argparse.Namespace) -> int:
         )
     except ValueError as err:
         if bar is not None:
-            bar.close()
+            bar.close(keep=False)
         print(f"medici compare: {err}", file=sys.stderr)
         return 2
     finally:
         if bar is not None:
-            bar.close()
+            bar.close(keep=False)
     if args.json:
         print(json.dumps(result.as_dict(), indent=2))
     else:

@@ -96,11 +96,11 @@ def _run(args: argparse.Namespace) -> int:
         if option:
             _writable(option)
     bar = Progress(games)
-    note = [""]
+    note: list[tuple[str, float | None]] = [("", None)]
 
-    def heard(done: int, text: str) -> None:
-        note[0] = text
-        bar.update(done, text)
+    def heard(done: int, there: float, text: str) -> None:
+        note[0] = (text, there)
+        bar.update(done, text, there)
 
     try:
         with contextlib.ExitStack() as stack:
@@ -108,7 +108,7 @@ def _run(args: argparse.Namespace) -> int:
             result = run(
                 var, bots, games, seed=args.seed, jobs=args.jobs,
                 scheduler=args.scheduler, dask_local=args.dask == "local",
-                progress=lambda done: bar.update(done, note[0]), keep=False,
+                progress=lambda done: bar.update(done, *note[0]), keep=False,
                 on_record=on_record, until=args.until, closeness_note=heard,
             )
             bar.close()

@@ -422,7 +422,7 @@ def compare(
     *,
     keep: bool = True,
     until: float | None = None,
-    closeness_note: Callable[[int, str], None] | None = None,
+    closeness_note: Callable[[int, float, str], None] | None = None,
 ) -> Comparison:
     """Play ``games`` games of each variant with seeds ``seed .. seed + games - 1``.
 
@@ -437,8 +437,8 @@ def compare(
     ``until`` (a half-width: percentage points for shares, money for money figures)
     plays in looks (``engine.runs.sequential``) and stops at the first where every
     figure of A, of B and of B - A is within it; ``games`` is then the cap, and the
-    intervals are the procedure's, 95% over the whole run. ``closeness_note(done, text)``
-    hears how close the figures are after each look.
+    intervals are the procedure's, 95% over the whole run. ``closeness_note(done, there,
+    text)`` hears how close the figures are after each look (``sequential.closeness``).
     """
     if games.__class__ is not int or games < 1:
         raise ValueError(f"--games must be at least 1, got {games}")
@@ -474,7 +474,7 @@ def compare(
             if looks is not None:
                 figures = tally.figures(looks.z)
                 if closeness_note is not None:
-                    closeness_note(2 * done, closeness(figures, looks.target))
+                    closeness_note(2 * done, *closeness(figures, looks.target))
                 if reached(figures, looks.target):
                     result.reached = True
                     break

@@ -110,14 +110,16 @@ def reached(figures: Iterable[Figure], target: float) -> bool:
     return bool(listed) and all(f.half <= target for f in listed)
 
 
-def closeness(figures: Iterable[Figure], target: float) -> str:
-    """How close a run is, for its progress bar: the widest figure and how many are there."""
+def closeness(figures: Iterable[Figure], target: float) -> tuple[float, str]:
+    """How close a run is, for its progress bar: the share of its figures within
+    ``target``, and a few words (how many, and the widest: its half-width and name)."""
     listed = list(figures)
     worst = widest(listed)
     if worst is None:
-        return ""
+        return 0.0, ""
     there = sum(f.half <= target for f in listed)
-    return f"widest ±{worst.half:.1f} ({worst.label}), {there}/{len(listed)} within ±{target:g}"
+    return there / len(listed), (f"{there}/{len(listed)} within ±{target:g}; widest "
+                                 f"±{worst.half:.1f} {worst.label}")
 
 
 def until_text(looks: Plan, games: int, reached: bool) -> str:

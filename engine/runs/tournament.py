@@ -137,7 +137,7 @@ def run(
     keep: bool = True,
     on_record: Callable[[Numbered], None] | None = None,
     until: float | None = None,
-    closeness_note: Callable[[int, str], None] | None = None,
+    closeness_note: Callable[[int, float, str], None] | None = None,
     runner: Runner | None = None,
 ) -> Run:
     """Play ``games`` games of ``bots`` (seats rotated) and summarise them.
@@ -154,7 +154,8 @@ def run(
     plays in looks (``engine.runs.sequential.plan``, whole rotations of the seats) and
     stops at the first where every bot's and seat's figure is within it; ``games`` is
     then the cap, and the summary's intervals are the procedure's (95% over the run).
-    ``closeness_note(done, text)`` hears how close the figures are after each look.
+    ``closeness_note(done, there, text)`` hears how close the figures are after each look
+    (``there``: the share of them within ``until``; ``sequential.closeness``).
     ``runner``: an open ``engine.runs.pool.Runner`` to play on (kept open: a league's
     matches share one), instead of the one ``jobs``, ``scheduler`` and ``dask_local`` ask for.
     """
@@ -191,7 +192,7 @@ def run(
             if looks is not None:
                 figures = tally.figures(looks.z)
                 if closeness_note is not None:
-                    closeness_note(done, closeness(figures, looks.target))
+                    closeness_note(done, *closeness(figures, looks.target))
                 if reached(figures, looks.target):
                     reached_it = True
                     break
