@@ -23,7 +23,7 @@ from engine.errors import UNSAFE_TEXT, ChanceExhausted, IllegalAction, quote
 from engine.logic import Logic, State
 from engine.names import player_name_problem
 from engine.registry import default_variant
-from engine.rules import Variant, load_variant
+from engine.rules import Variant, default_player_count, load_variant
 from engine.views import Event, SetupEvent, Summary, View
 
 CHECK_PUSH = os.environ.get("MEDICI_CHECK_PUSH") == "1"
@@ -299,9 +299,8 @@ def new_game(
     if variant is None:
         variant = default_variant()
     var = variant if isinstance(variant, Variant) else load_variant(variant, strict=strict)
-    counts = var.logic.player_counts()
     if players is None:
-        players = 4 if 4 in counts else counts[0]
+        players = default_player_count(var)
     names = _names(players, var.logic)
     if seed is not None and (seed.__class__ is not int or not 0 <= seed < 2**64):
         raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, got {seed!r}")

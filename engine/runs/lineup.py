@@ -3,7 +3,8 @@
 One place for what ``medici simulate``, ``medici compare`` and ``medici league`` read
 from their options (and what the shell's ``new`` and ``medici host`` may read too):
 
-- ``default_player_count(variant)``: four where the game seats four, else its fewest;
+- ``default_player_count(variant)``: four where the game seats four, else its fewest
+  (``engine.rules.default_player_count``, the one rule ``new_game`` follows too);
 - ``shared_player_count(variants, players)``: a count every variant seats (compare);
 - ``bot_lineup(bots, players, counts)``: ``greedy`` for every seat or
   ``greedy,random,...`` one a seat, checked (``LineupError`` says what would do).
@@ -14,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.bots import BOT_SPECS, BotError, make_bot
-from engine.rules import Variant
+from engine.rules import DEFAULT_PLAYERS, Variant
+from engine.rules import default_player_count as rules_default
 from engine.runs.errors import RunError
 
-DEFAULT_PLAYERS = 4
-"""The table a game is played at unless asked otherwise, where the game seats it."""
+__all__ = ["DEFAULT_PLAYERS", "LineupError", "bot_lineup", "counts_of", "default_player_count",
+           "shared_player_count"]
 
 
 class LineupError(RunError):
@@ -33,12 +35,12 @@ def counts_of(variant: Variant | Sequence[int]) -> list[int]:
 
 
 def default_player_count(variant: Variant | Sequence[int]) -> int:
-    """How many play unless told: ``DEFAULT_PLAYERS`` where the variant seats that many,
-    else the fewest it seats (Medici vs Strozzi: 2)."""
-    counts = counts_of(variant)
-    if not counts:
-        raise LineupError("the variant seats no player count")
-    return DEFAULT_PLAYERS if DEFAULT_PLAYERS in counts else counts[0]
+    """``engine.rules.default_player_count`` (four where the game seats four, else the
+    fewest it seats), refusing a variant that seats nobody with a ``LineupError``."""
+    try:
+        return rules_default(variant)
+    except ValueError:
+        raise LineupError("the variant seats no player count") from None
 
 
 def shared_player_count(variants: Sequence[Variant], players: int | None = None) -> int:
