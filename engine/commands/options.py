@@ -40,7 +40,7 @@ def add_until_option(parser: argparse.ArgumentParser, figures: str) -> None:
     """``--until HALF_WIDTH``: play until every reported figure is that narrow."""
     parser.add_argument(
         "--until", type=float, metavar="HALF_WIDTH",
-        help=f"play in rounds until {figures} is within ±HALF_WIDTH at 95%% (shares in "
+        help=f"play in steps until {figures} is within ±HALF_WIDTH at 95%% (shares in "
         "percentage points, money in money; the intervals stay honest however early it "
         "stops: docs/house-rules.md); --games is then the most to play",
     )
