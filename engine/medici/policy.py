@@ -4,6 +4,7 @@ M-8..M-10): the greedy bid, the selector's draw-or-stop, the search's candidate 
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from typing import Final
 
 from engine.actions import Action, Legal, Span, amount_action
@@ -112,10 +113,9 @@ def _steps(tables: list[OutbidTable], lo: int, top: int) -> list[int]:
     weighs those alone, in the same order, and finds the bid the whole range gives."""
     steps = {lo}
     for table in tables:
-        for limit in table.limits:
-            bid = math.floor(limit)
-            if lo < bid <= top:
-                steps.add(bid)
+        limits = table.limits  # ascending: only those from lo + 1 to below top + 1 count
+        for i in range(bisect_left(limits, lo + 1), bisect_left(limits, top + 1)):
+            steps.add(math.floor(limits[i]))
     return sorted(steps)
 
 
