@@ -20,9 +20,16 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 ASKED = "MEDICI_COMPILE"
 """The environment variable that asks for the compiled build (``1``, ``true`` or ``yes``)."""
-NEEDS = ["mypy>=2.4,<2.5", "setuptools>=61"]
+NEEDS = [
+    "mypy>=2.4,<2.5", "setuptools>=61",
+    # mypyc type-checks the compiled modules and what they import, strictly, as ``mypy``
+    # does in a checkout: the libraries they import, or their stubs, must be there too,
+    # or the build stops ("Library stubs not installed for yaml", "Cannot find ...
+    # transitions", "... numpy"). The same pins as ``[project]``'s and the extras'.
+    "types-PyYAML>=6.0", "transitions>=0.9.1", "typing_extensions>=4.12", "numpy>=1.24",
+]
 """What the compiled build needs to build (mypyc ships with mypy; the same pin as the test
-extra's, under which the typed core is checked)."""
+extra's, under which the typed core is checked), and what its type check reads."""
 
 
 def asked() -> bool:

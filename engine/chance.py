@@ -239,6 +239,25 @@ class SeededChance(Rng, Chance):
         return SeededChance(self.state)
 
 
+class InOrderChance(SeededChance):
+    """A seeded source that orders hidden pieces as it is given them, unshuffled.
+
+    For a determinization read by a decision that no hidden piece's place changes
+    (``game_from_view(..., sample=False)``: ``greedy`` and the field's styles read how
+    many pieces are hidden, never which lie where): the same game but for the hidden
+    order, without the cost of shuffling it. Its choices are the seeded ones."""
+
+    __slots__ = ()
+
+    def order(self, what: str, items: Sequence[str], count: int) -> tuple[list[str], int]:
+        """The first ``count`` of ``items`` as given."""
+        return list(items[:count]), 0
+
+    def clone(self) -> InOrderChance:
+        """Same generator state, independent from here on."""
+        return InOrderChance(self.state)
+
+
 class GivenChance(Chance):
     """Outcomes supplied in advance, in the order the game asks for them.
 

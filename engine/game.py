@@ -14,6 +14,7 @@ from engine.chance import (
     Chance,
     ChanceScript,
     GivenChance,
+    InOrderChance,
     SeededChance,
     chance_from_events,
     fresh_seed,
@@ -22,7 +23,7 @@ from engine.errors import UNSAFE_TEXT, ChanceExhausted, IllegalAction, MisusedMo
 from engine.logic import Logic, State
 from engine.names import player_name_problem
 from engine.registry import default_variant
-from engine.rules import Variant, load_variant
+from engine.rules import Variant, default_player_count, load_variant
 from engine.views import Event, SetupEvent, Summary, View
 
 CHECK_PUSH = os.environ.get("MEDICI_CHECK_PUSH") == "1"
@@ -41,13 +42,20 @@ clone, a rebuild)."""
 class Game(Generic[S_co]):
     """One game in progress: a variant's shared logic plus this game's own plain state."""
 
-    __slots__ = ("variant", "logic", "state", "seed")
+    __slots__ = ("variant", "logic", "state", "seed", "_offers", "_final", "_kinds")
 
     def __init__(self, variant: Variant, state: S_co, seed: int | None) -> None:
         self.variant = variant
         self.logic: Logic[S_co] = variant.logic
+        logic = self.logic
         self.state: S_co = state
         self.seed = seed
+        # What every move of the public API reads of the variant's logic, at hand: the
+        # phase's offer, the final phases, the move kinds (a loop of legal_actions, apply
+        # and is_over reads them a few million times a second).
+        self._offers = logic.offers
+        self._final = logic.pm.final_states
+        self._kinds = logic.grammar.kinds
 
     @property
     def phase(self) -> str:
@@ -69,7 +77,7 @@ class Game(Generic[S_co]):
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.state.phase in self.logic.pm.final_states
+        return self.state.phase in self._final
 
     @property
     def winners(self) -> list[int]:
@@ -84,7 +92,7 @@ class Game(Generic[S_co]):
     def legal_actions(self) -> list[Legal]:
         """What is legal now: concrete actions, and ``Span`` ranges for bids and prices."""
         st = self.state
-        return self.logic.offers[st.phase](st)  # Logic.legal, inlined: the phase table decides
+        return self._offers[st.phase](st)  # Logic.legal, inlined: the phase table decides
 
     def is_legal(self, action: object) -> bool:
         """Whether ``apply(action)`` would accept ``action`` now; never raises.
@@ -149,7 +157,13 @@ class Game(Generic[S_co]):
         The checked door: for people, records and any caller that is not sure of its move.
         """
         logic = self.logic
-        act = self._action(action)
+        # ``_action``'s answer for a real Action of a known kind, without its calls: the
+        # common case (a move from ``legal_actions()``, or an amount in one of its spans).
+        if action.__class__ is Action and action[0].__class__ is str \
+                and action[0] in self._kinds:
+            act: Action = action
+        else:
+            act = self._action(action)
         st = self.state
         logic.validate(st, act)
         if st.chance.__class__ is SeededChance:
@@ -296,7 +310,7 @@ def new_game(
         variant = default_variant()
     var = variant if isinstance(variant, Variant) else load_variant(variant, strict=strict)
     if players is None:
-        players = var.logic.default_player_count()
+        players = default_player_count(var)
     names = _names(players, var.logic)
     if seed is not None and (seed.__class__ is not int or not 0 <= seed < 2**64):
         raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, got {seed!r}")
@@ -326,15 +340,19 @@ def new_game(
 
 
 def game_from_view(
-    variant: str | Variant, view: View, seed: int, strict: bool | None = None
+    variant: str | Variant, view: View, seed: int, strict: bool | None = None,
+    sample: bool = True,
 ) -> Game:
     """A game consistent with ``view`` (a player's ``Game.view``), hidden parts sampled.
 
     The sample and everything random after it come from ``seed``. Used by bots, which see
     only a view: two games that differ only in what the view hides give the same result.
+    ``sample=False`` leaves the hidden pieces in the order the game lists them instead of
+    shuffling them (``engine.chance.InOrderChance``): for a caller whose decision reads how
+    many are hidden, never where each lies (``greedy``), the same decision for less work.
     """
     var = variant if isinstance(variant, Variant) else load_variant(variant, strict=strict)
-    chance = SeededChance(seed)
+    chance = SeededChance(seed) if sample else InOrderChance(seed)
     return Game(var, var.logic.state_from_view(view, chance), seed)
 
 

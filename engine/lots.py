@@ -135,8 +135,9 @@ class LotDrawing(Logic[L]):
         known, unknown = self._left(st)
         if not known and not unknown:
             return f"the {words.source} is empty ({words.rule})"
-        room = self.lot_room(st)
-        return self.room_message(st, room, size) if room < size else None
+        if self.has_room(st, size):  # ``lot_room(st) >= size``, as soon as room is found
+            return None
+        return self.room_message(st, self.lot_room(st), size)
 
     def stop_problem(self, st: L) -> str | None:
         """Why the player may not stop now (an empty lot), or None."""

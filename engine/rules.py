@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -70,6 +71,20 @@ class Variant:
 
     def __repr__(self) -> str:
         return f"<Variant {self.name} ({self.game}) from {self.source}>"
+
+
+DEFAULT_PLAYERS = 4
+"""The table a game is played at unless asked otherwise, where the game seats it."""
+
+
+def default_player_count(variant: Variant | Sequence[int]) -> int:
+    """How many play unless told: ``DEFAULT_PLAYERS`` where the variant (or a list of
+    player counts) seats that many, else the fewest it seats (Medici vs Strozzi: 2). The
+    one rule ``new_game``, the runners (``engine.runs.lineup``) and every front end share."""
+    counts = sorted(variant.logic.player_counts() if isinstance(variant, Variant) else variant)
+    if not counts:
+        raise ValueError("no player count to choose from")
+    return DEFAULT_PLAYERS if DEFAULT_PLAYERS in counts else counts[0]
 
 
 def _locate(ref: str, relative_to: Path | None = None) -> Path:

@@ -74,6 +74,18 @@ FIGURES: dict[str, tuple[str, str, bool, float | None, dict[str, int]]] = {
     "record": ("memory of a loaded record (a whole 6p random game)", "KB", False, 1.0,
                {"loads": 3}),
 }
+# Issue 32's figures (``scripts/release_speed.py`` measures them beside release 642ccfa):
+# the same shape as ``FIGURES``; a target is a ratio to the base, the API's to the peer.
+SPEED_FIGURES: dict[str, tuple[str, str, bool, float | None, dict[str, int]]] = {
+    "greedy4": ("greedy's decisions, Medici 4p", "/CPU s", True, 4.0, {"games": 12}),
+    "greedy2": ("greedy's decisions, Medici vs Strozzi", "/CPU s", True, 4.0, {"games": 12}),
+    "api4": ("legal_actions + apply, random 4p Medici", "games/CPU s", True, None,
+             {"games": 200}),
+    "compare4": ("default compare medici medici-rich --players 4", "s", False, 8.0,
+                 {"games": 0}),
+}
+PEER_TARGETS = {"issue4": (1.5, None), "api4": (1.5, 2.2)}
+"""Figures measured beside the peer: the target over the peer, pure and compiled."""
 QUICK = {"games": 5, "count": 5, "iterations": 5, "copies": 4, "loads": 1}
 """In ``--quick``, each work size is divided by this."""
 
@@ -99,6 +111,79 @@ def _issue_policy_game(engine: Any, variant: Any, seed: int, rng: random.Random)
         move(action)
         moves += 1
     return moves
+
+
+def _api_game(engine: Any, variant: Any, seed: int, rng: random.Random) -> int:
+    """One 4-player game by the issue's random policy through the public, checked API:
+    ``legal_actions()`` and ``apply`` (not ``push``); returns its moves."""
+    from engine.actions import amount_action
+
+    game = engine.new_game(variant, 4, seed=seed)
+    apply = game.apply
+    legal = game.legal_actions
+    moves = 0
+    while not game.is_over:
+        options = legal()
+        if game.state.phase == "selecting":
+            action = options[0] if len(options) == 1 or rng.random() < 0.5 else options[1]
+        elif len(options) == 1 or rng.random() < 0.5:
+            action = options[-1]  # pass
+        else:
+            span = options[0]
+            action = amount_action(span.kind, rng.randint(span.lo, span.hi))
+        apply(action)
+        moves += 1
+    return moves
+
+
+def _greedy_rate(engine: Any, name: str, players: int, games: int) -> tuple[float, str]:
+    """``greedy``'s decisions a CPU second in whole seeded games of greedy bots (the time
+    of ``Bot.choose`` alone), and a digest of every move: the same on both sides if the
+    decisions are."""
+    import hashlib
+
+    from engine.bots import make_bot
+    from engine.chance import seat_seed
+
+    var = engine.load_variant(name)
+    spent = 0.0
+    decisions = 0
+    digest = hashlib.sha256()
+    for seed in range(games):
+        game = engine.new_game(var, players, seed=seed)
+        bots = [make_bot("greedy", seat_seed(seed, k)) for k in range(players)]
+        while not game.is_over:
+            seat = game.current_player
+            view, legal = game.view(seat), game.legal_actions()
+            start = time.thread_time()
+            action = bots[seat].choose(view, legal, var)
+            spent += time.thread_time() - start
+            decisions += 1
+            digest.update(str(action).encode())
+            game.apply(action)
+    return decisions / spent, digest.hexdigest()[:16]
+
+
+def _default_compare(games: int) -> tuple[float, str]:
+    """The wall-clock seconds of ``medici compare medici medici-rich --players 4`` with this
+    tree's defaults (bots, games, jobs; ``games`` > 0 asks for that many instead), and a
+    digest of its figures: the same on both sides if the games are."""
+    import hashlib
+
+    from engine import cli
+
+    argv = ["compare", "medici", "medici-rich", "--players", "4", "--json"]
+    if games:
+        argv += ["--games", str(games)]
+    out = io.StringIO()
+    start = time.perf_counter()
+    with contextlib.redirect_stdout(out):
+        code = cli.main(argv)
+    took = time.perf_counter() - start
+    if code != 0:
+        raise SystemExit(f"compare failed ({code})")
+    measures = json.loads(out.getvalue())["measures"]
+    return took, hashlib.sha256(json.dumps(measures).encode()).hexdigest()[:16]
 
 
 def _peer_rate(path: str, games: int) -> float:
@@ -195,6 +280,19 @@ def worker(tree: Path, figure: str, work: dict[str, int]) -> dict[str, Any]:
         out["value"] = _record_kb(tree, work["loads"])
     elif figure == "peer":
         out["value"] = _peer_rate(os.environ["MEDICI_BENCH_PEER"], work["games"])
+    elif figure in ("greedy4", "greedy2"):
+        name, players = ("medici", 4) if figure == "greedy4" else ("medici-vs-strozzi", 2)
+        out["value"], out["check"] = _greedy_rate(engine, name, players, work["games"])
+    elif figure == "api4":
+        var = load_variant("medici")
+        rng = random.Random(7)
+        games = work["games"]
+        start = time.thread_time()
+        moves = sum(_api_game(engine, var, seed, rng) for seed in range(games))
+        out["value"] = games / (time.thread_time() - start)
+        out["check"] = [moves]
+    elif figure == "compare4":
+        out["value"], out["check"] = _default_compare(work["games"])
     out["compiled"] = sorted(
         name for name, m in list(sys.modules.items()) if name.split(".")[0] == "engine"
         and not name.endswith("__mypyc")
@@ -308,7 +406,9 @@ def _compiled_copy() -> Path:
 
 
 def compare(base: str, rounds: int, quick: bool, peer: str | None, only: list[str],
-            compiled: bool = False) -> None:
+            compiled: bool = False,
+            figures_of: dict[str, tuple[str, str, bool, float | None, dict[str, int]]] | None
+            = None, work_of: dict[str, dict[str, int]] | None = None) -> None:
     """Measure every figure on both trees (three with ``compiled``) in rotating rounds and
     print the table."""
     native = _compiled_copy() if compiled else None
@@ -327,14 +427,16 @@ def compare(base: str, rounds: int, quick: bool, peer: str | None, only: list[st
               "(scripts/compile.py)")
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; {rounds} rounds, sides "
           f"{'rotating' if native else 'alternating'}; at the start: " + _beside())
-    figures = [f for f in FIGURES if not only or f in only]
+    table = FIGURES if figures_of is None else figures_of
+    figures = [f for f in table if not only or f in only]
     sides = [("new", ROOT), ("old", old)] + ([("native", native)] if native else [])
     results: dict[str, dict[str, list[Any]]] = {f: {k: [] for k, _ in sides} for f in figures}
     peer_rates: list[float] = []
     try:
         for r in range(rounds):
             for figure in figures:
-                work = dict(FIGURES[figure][4])
+                work = dict(table[figure][4])
+                work.update((work_of or {}).get(figure, {}))
                 if quick:
                     work = {k: max(1, v // QUICK[k]) for k, v in work.items()}
                 # Two sides alternate; three rotate, so each goes first, second and last.
@@ -342,7 +444,7 @@ def compare(base: str, rounds: int, quick: bool, peer: str | None, only: list[st
                     sides[r % 3:] + sides[:r % 3]
                 for side, tree in order:
                     results[figure][side].append(_run_worker(tree, figure, work, env))
-                if figure == "issue4" and peer:
+                if figure in PEER_TARGETS and peer:
                     penv = {**env, "MEDICI_BENCH_PEER": str(Path(peer).resolve())}
                     peer_rates.append(_run_worker(ROOT, "peer", work, penv)["value"])
             print(f"  round {r + 1} of {rounds} done")
@@ -361,7 +463,7 @@ def compare(base: str, rounds: int, quick: bool, peer: str | None, only: list[st
                   + (" (this tree was built in place: `python scripts/compile.py --clean` "
                      "measures it pure)" if side == "new" else ""))
     print()
-    _table(results, base, peer_rates)
+    _table(results, base, peer_rates, table)
 
 
 def _ratio(new: list[float], old: list[float],
@@ -384,12 +486,14 @@ def _met(figure: str, target: float | None, ratio: float, value: float) -> str:
     return "met" if met else "NOT met"
 
 
-def _table(results: dict[str, dict[str, list[Any]]], base: str, peer: list[float]) -> None:
+def _table(results: dict[str, dict[str, list[Any]]], base: str, peer: list[float],
+           table: dict[str, tuple[str, str, bool, float | None, dict[str, int]]] = FIGURES
+           ) -> None:
     native = any("native" in sides for sides in results.values())
     extra = f" {'compiled':>10} {'ratio':>6}  (rounds)   " if native else ""
     print(f"{'figure':60} {base:>10} {'this tree':>10} {'ratio':>6}  (rounds)   {extra}  target")
     for figure, sides in results.items():
-        label, unit, higher, target, _ = FIGURES[figure]
+        label, unit, higher, target, _ = table[figure]
         values = {side: [r["value"] for r in rounds] for side, rounds in sides.items()}
         if any(v is None for vs in values.values() for v in vs):
             print(f"{label:60} skipped: OpenSpiel is not installed")
@@ -418,11 +522,18 @@ def _table(results: dict[str, dict[str, list[Any]]], base: str, peer: list[float
                 line += (f"{'':14} {walls['native']:10.1f} "
                          f"{walls['native'] / walls['old']:5.2f}x")
             print(line)
-        if figure == "issue4" and peer:
+        if figure in PEER_TARGETS and peer:
             p = statistics.median(peer)
-            print(f"{'   the public Python peer, same policy (games/s)':60} {p:10.1f} "
-                  f"{b:10.1f} {b / p:5.2f}x  (this tree over the peer; target >= 1.5x "
-                  f"{'met' if b / p >= 1.5 else 'NOT met'}; base over peer {a / p:.2f}x)")
+            pure, native_goal = PEER_TARGETS[figure]
+            line = (f"{'   the public Python peer, same policy (games/s)':60} {p:10.1f} "
+                    f"{b:10.1f} {b / p:5.2f}x  (this tree over the peer; target >= {pure}x "
+                    f"{'met' if b / p >= pure else 'NOT met'}; base over peer {a / p:.2f}x)")
+            if native:
+                c = statistics.median(values["native"])
+                goal = native_goal or pure
+                line += (f"; compiled over the peer {c / p:.2f}x (target >= {goal}x "
+                         f"{'met' if c / p >= goal else 'NOT met'})")
+            print(line)
     print("ratio: above 1 is better for this tree (for µs and memory: the base's over ours); "
           "in brackets the lowest and highest per-round ratio")
     if native:

@@ -259,6 +259,19 @@ FIGURES: dict[str, Figure] = {f.name: f for f in [
            ("medici compare medici medici-four-days --bots greedy --games 12 --jobs 1 "
             "--no-chart",),
            as_text, "medici against medici-four-days, greedy bots, 1000 paired games"),
+    Figure("compare-until", "docs/house-rules.md",
+           ("medici compare medici medici-four-days --until 2 --no-chart",),
+           ("medici compare medici medici-four-days --bots random --until 20 --games 12 "
+            "--jobs 1 --no-chart",),
+           as_text, "medici against medici-four-days, greedy bots, until every figure is "
+           "within ±2"),
+    Figure("release-speed", "docs/performance.md",
+           ("python scripts/release_speed.py --compiled",),
+           ("python scripts/release_speed.py --quick --skip-compare",),
+           as_text, "issue 32's figures beside release 642ccfa, pure and compiled, and the "
+           "public peer ($MEDICI_PEER: its medici.py) (~20 min)", tested=False,
+           notes={"untested": "it checks the release out in a temporary git worktree and "
+                              "compiles a copy of the tree, which a test run should not do"}),
     Figure("league-greedy", "docs/bots.md",
            (f"{LEAGUE} --bot greedy --games 300 --seed 1",),
            (f"{LEAGUE} --bot greedy --players 3 --field thrifty,random --games 3 --seed 1",),

@@ -69,7 +69,7 @@ def games() -> dict[str, Any]:
     """Every game's events and money, and which engine modules ran compiled."""
     from engine import load_variant, new_game
     from engine.bots import make_bot, seat_seed
-    from engine.simulate import play_random
+    from engine.runs.random_play import play_random
 
     out: dict[str, Any] = {}
     for name, players, seeds in RANDOM_GAMES:

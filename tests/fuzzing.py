@@ -33,7 +33,7 @@ from engine.records.format import checksum
 from engine.records.story import header
 from engine.records.verify import read_record
 from engine.rules import config_dir, load_variant
-from engine.simulate import random_action
+from engine.runs.random_play import random_action
 from engine.variants import check_variant
 
 HANG_SECONDS = 20.0

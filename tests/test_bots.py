@@ -10,7 +10,7 @@ import engine
 from engine.actions import Action, Span, is_legal
 from engine.bots import BOT_SPECS, Analysis, BotError, GreedyBot, MctsBot, RandomBot, make_bot
 from engine.game import Game, game_from_view
-from engine.tournament import bot_seed
+from engine.runs.games import bot_seed
 
 
 def play(variant: str, specs: list[str], seed: int) -> Game:

@@ -11,17 +11,16 @@ from typing import Any
 import pytest
 
 from engine.cli import main
-from engine.compare import (
+from engine.runs.compare_report import format_report, text_chart
+from engine.runs.comparison import (
     Comparison,
     GameResult,
     bot_list,
     compare,
-    format_report,
     play_many,
-    text_chart,
 )
-from engine.simulate import play_random
-from engine.tournament import play_game
+from engine.runs.games import play_game
+from engine.runs.random_play import play_random
 
 
 @pytest.fixture(scope="module")
@@ -119,7 +118,7 @@ def test_report_and_chart_show_every_figure(four_days: Comparison) -> None:
 def test_bot_list() -> None:
     assert bot_list("greedy", 3) == ("greedy", "greedy", "greedy")
     assert bot_list("Greedy, random", 2) == ("greedy", "random")
-    with pytest.raises(ValueError, match="2 bots for 4 players"):
+    with pytest.raises(ValueError, match="--bots lists 2 bots but --players is 4"):
         bot_list("greedy,random", 4)
 
 

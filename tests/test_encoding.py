@@ -12,7 +12,7 @@ from engine.integrations.encoding import (  # noqa: E402
     observation,
     pieces_of,
 )
-from engine.simulate import play_random  # noqa: E402
+from engine.runs.random_play import play_random  # noqa: E402
 
 
 def test_medici_action_ids_follow_the_documented_layout():

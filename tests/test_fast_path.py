@@ -18,7 +18,7 @@ import engine.game
 from engine import Action, ChanceExhausted, IllegalAction
 from engine.chance import Chance, Rng
 from engine.game import Game
-from engine.simulate import POLICY_SALT, play_random, random_choice
+from engine.runs.random_play import POLICY_SALT, play_random, random_choice
 
 VIEW_EVERY = 53
 """Views (every seat's and the full one) are compared at every 53rd move and at the end:

@@ -14,9 +14,10 @@ from engine.bots.styles import style_move as own_style_move
 from engine.chance import seat_seed
 from engine.cli import main
 from engine.game import Game
-from engine.league import overall, play, report, sizes_for
 from engine.rules import load_variant
-from engine.tournament import TournamentError, play_game
+from engine.runs.errors import TournamentError
+from engine.runs.games import play_game
+from engine.runs.league import overall, play, report, sizes_for
 
 
 def _play(variant: str, specs: list[str], seed: int) -> Game:
@@ -114,7 +115,7 @@ def test_a_tiny_league_has_one_match_per_size_and_style_worst_first() -> None:
 def test_league_figures_match_a_plain_tournament() -> None:
     # A league match is a tournament of the bot against copies of one style.
     [m] = play("greedy", "medici", [3], games=3, field=["hoarder"], seed=5)
-    from engine.tournament import run
+    from engine.runs.tournament import run
 
     summary = run("medici", ["greedy", "hoarder", "hoarder"], 3, seed=5).summary
     mine = next(b for b in summary["bots"] if b["bot"] == "greedy")

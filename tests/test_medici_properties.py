@@ -22,7 +22,7 @@ import engine
 from engine.actions import Action, Span
 from engine.chance import Rng
 from engine.game import Game
-from engine.simulate import random_choice
+from engine.runs.random_play import random_choice
 
 CARDS = Counter(
     [f"{c}:{v}" for c in ("cloth", "fur", "grain", "dye", "spice") for v in (0, 1, 2, 3, 4, 5, 5)]

@@ -20,7 +20,7 @@ from engine.game import Game, new_game, replay
 from engine.records import load_game, record_from_game, save_game
 from engine.records.format import checksum, encode
 from engine.records.verify import read_record
-from engine.simulate import play_random, random_action
+from engine.runs.random_play import play_random, random_action
 
 HERE = Path(__file__).parent / "records"
 

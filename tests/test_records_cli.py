@@ -11,7 +11,7 @@ import pytest
 from engine.cli import main
 from engine.game import replay
 from engine.records import save_game
-from engine.simulate import play_random
+from engine.runs.random_play import play_random
 
 HERE = Path(__file__).parent / "records"
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from engine.chance import Rng
 from engine.game import Game, replay
 from engine.records import ReplayCursor, load_game, record_from_game, save_game
-from engine.simulate import play_random, random_action
+from engine.runs.random_play import play_random, random_action
 
 GAMES = {
     "medici-4": play_random("medici", 4, 31),

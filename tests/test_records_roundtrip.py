@@ -17,7 +17,7 @@ from engine.game import Game, new_game
 from engine.records import load_game, record_from_game, save_game
 from engine.records.format import encode
 from engine.records.verify import read_record
-from engine.simulate import random_action
+from engine.runs.random_play import random_action
 
 
 def _round_trip(game: Game) -> Game:

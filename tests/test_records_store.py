@@ -29,7 +29,7 @@ from engine.records import (
     write_record,
 )
 from engine.records.format import record_from_game
-from engine.simulate import play_random, random_action
+from engine.runs.random_play import play_random, random_action
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -257,7 +257,7 @@ def test_a_killed_process_loses_nothing(tmp_path: Path) -> None:
         from engine.chance import Rng
         from engine.game import new_game
         from engine.records import game_path, record_from_game, write_record
-        from engine.simulate import random_action
+        from engine.runs.random_play import random_action
         game = new_game("medici", 3, seed=12)
         path = game_path(game, {str(tmp_path)!r})
         rng = Rng(1)

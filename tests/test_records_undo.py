@@ -10,7 +10,7 @@ from engine.chance import Rng
 from engine.errors import IllegalAction
 from engine.game import Game, new_game, replay
 from engine.records import undo
-from engine.simulate import random_action
+from engine.runs.random_play import random_action
 
 
 def _moves(game: Game) -> list[int]:

@@ -27,16 +27,18 @@ from engine.records import load_game, save_game
 from engine.records.format import checksum
 from engine.records.store import TEMP_SUFFIX, atomic_write, remove_stale_temps
 from engine.rules import digest, rules_label
+from engine.runs.games import play_game
+from engine.runs.tally import Tally, summarise
+from engine.runs.tournament import MAX_GAMES, batch_ranges, run
 from engine.shell import run_shell
 from engine.shell.app import MAX_LINE
-from engine.tournament import MAX_GAMES, Tally, batch_ranges, play_game, run, summarise
 
 
 # -- helpers ----------------------------------------------------------------------------------
 def _played(moves: int = 12, players: int = 3, seed: int = 5) -> engine.Game:
     game = engine.new_game("medici", players, seed=seed)
     rng = engine.chance.Rng(seed)
-    from engine.simulate import random_action
+    from engine.runs.random_play import random_action
 
     for _ in range(moves):
         game.apply(random_action(game, rng))
@@ -179,8 +181,8 @@ def test_3_simulate_out_and_csv_are_written_whole(tmp_path, capsys):
 
 
 def test_3_compare_streams_to_the_figures_the_kept_results_give():
-    from engine import compare as cmp
-    from engine.stats import mean_interval, share_interval
+    from engine.runs import comparison as cmp
+    from engine.runs.stats import mean_interval, share_interval
 
     kept = cmp.compare("medici", "medici-four-days", players=3, games=12, seed=4)
     streamed = cmp.compare("medici", "medici-four-days", players=3, games=12, seed=4, keep=False)
@@ -494,7 +496,7 @@ def test_14_a_regular_file_and_a_new_name_are_still_saved(tmp_path):
 
 
 def test_3_a_kind_of_day_end_first_seen_late_counts_zero_in_the_games_before():
-    from engine.compare import Comparison, GameResult
+    from engine.runs.comparison import Comparison, GameResult
 
     full = GameResult((9, 1), (0,), ("full_ships", "full_ships"), 0)
     empty = GameResult((1, 9), (1,), ("full_ships", "empty_pile"), 0)

@@ -176,7 +176,7 @@ def test_save_copy_keeps_a_snapshot_and_the_game_goes_on_in_its_file(tmp_path: P
 def test_opening_a_finished_game_or_branching_makes_no_file_until_play_goes_on(
     tmp_path: Path,
 ) -> None:
-    from engine.simulate import play_random
+    from engine.runs.random_play import play_random
 
     folder = tmp_path / "saves"
     save_game(play_random("medici", 2, 3), "done", bots=[None, None], directory=folder)

@@ -22,7 +22,7 @@ import engine
 from engine.bots import make_bot
 from engine.bots.parts import PositionCache
 from engine.chance import Rng
-from engine.simulate import random_choice
+from engine.runs.random_play import random_choice
 from engine.strozzi.logic import StrozziState
 from engine.strozzi.value import ALL, PRIZE, ROW_KEEP, ROWS, Position, Side, StrozziValuation
 

@@ -136,7 +136,7 @@ def test_replay_mode_commands_analyse_and_exit(run):
     run.do("new medici Ann Bo --seed 8")
     game = run.shell.table.game
     from engine.chance import Rng
-    from engine.simulate import random_action
+    from engine.runs.random_play import random_action
 
     rng = Rng(2)
     while not game.is_over:
@@ -268,7 +268,7 @@ def test_strozzi_replay_speaks_of_rounds_and_its_toolbar_fits(run):
     save name and a bot to act, cut between words only."""
     from engine.chance import Rng
     from engine.game import new_game
-    from engine.simulate import random_action
+    from engine.runs.random_play import random_action
 
     game = new_game("medici-vs-strozzi", ["Ann", "Bo"], seed=3)
     rng = Rng(1)

@@ -19,8 +19,8 @@ from prompt_toolkit.output import DummyOutput
 
 from engine.chance import Rng
 from engine.records import ReplayCursor, list_saves, load_game
+from engine.runs.random_play import random_action
 from engine.shell import run_shell
-from engine.simulate import random_action
 
 Line = str | Callable[[object], str]
 

@@ -71,7 +71,7 @@ def test_a_chosen_seed_is_named_and_an_unfinished_save_hides_the_pile(run) -> No
     run.do("draw")
     saved = json.loads(run.shell.table.autosave_path.read_text())
     assert "pile" not in saved["state"] and "removed" not in saved["state"]
-    chosen = Run(run.shell.saves)
+    chosen = Run(run.shell.saves.given)
     chosen.shell.seed = 12  # `medici --seed 12`: the user chose it
     assert "(seed 12)." in chosen.do("new medici-vs-strozzi Ann Bo")
 

@@ -28,13 +28,13 @@ from engine.play import Table
 from engine.play.render import StepViews, narrate
 from engine.play.slips import question, sale_worth
 from engine.records import ReplayCursor, load_game, save_game, story
+from engine.runs.random_play import random_action
 from engine.shell import run_shell
 from engine.shell.app import Shell
 from engine.shell.completion import ShellCompleter
 from engine.shell.console import Console
 from engine.shell.replay_mode import ReplayMode
 from engine.shell.toolbar import place_text
-from engine.simulate import random_action
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,4 +1,4 @@
-"""Confidence intervals of shares (engine.stats): Wilson score intervals, never 100% ± 0%."""
+"""Confidence intervals of shares (engine.runs.stats): Wilson score intervals, never 100% ± 0%."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from engine.stats import mean_interval, share_interval, share_text
+from engine.runs.stats import mean_interval, share_interval, share_text
 
 
 @pytest.mark.parametrize(

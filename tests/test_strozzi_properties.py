@@ -18,7 +18,7 @@ from engine import IllegalAction, RulesError
 from engine.chance import Rng
 from engine.game import Game
 from engine.rules import variant_from_rules
-from engine.simulate import play_random, random_action
+from engine.runs.random_play import play_random, random_action
 
 VARIANT = "medici-vs-strozzi"
 TILES = Counter(

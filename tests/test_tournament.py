@@ -12,19 +12,14 @@ import pytest
 
 from engine.cli import main
 from engine.errors import MediciError
-from engine.simulate import play_random
-from engine.stats import share_interval
-from engine.tournament import (
-    Progress,
-    Run,
-    TournamentError,
-    batches,
-    lineup,
-    play_game,
-    report,
-    run,
-    summarise,
-)
+from engine.runs.errors import TournamentError
+from engine.runs.games import lineup, play_game
+from engine.runs.progress import Progress
+from engine.runs.random_play import play_random
+from engine.runs.report import report
+from engine.runs.stats import share_interval
+from engine.runs.tally import summarise
+from engine.runs.tournament import Run, batches, run
 
 
 # -- seats -------------------------------------------------------------------------------------
@@ -85,7 +80,7 @@ def test_statistics_per_bot_and_per_seat_on_a_known_case() -> None:
     assert a["mean_money"] == pytest.approx((10 + 7 + 3 + 2) / 4)
     assert b["mean_money"] == pytest.approx((5 + 7 + 9 + 8) / 4)
     assert a["mean_money_ci95"] == pytest.approx(_half([10, 7, 3, 2]), abs=0.01)
-    # A share's interval is Wilson's (engine.stats), the half-width of its two ends.
+    # A share's interval is Wilson's (engine.runs.stats), the half-width of its two ends.
     wilson = share_interval([1, 0.5, 0, 0])
     assert (a["win_share_ci95_low"], a["win_share_ci95_high"]) == (
         round(wilson.low, 4), round(wilson.high, 4))

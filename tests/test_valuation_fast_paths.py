@@ -23,8 +23,8 @@ from engine.medici.value import (
     Position,
     expected_rank_payout,
 )
+from engine.runs.random_play import random_choice
 from engine.scoring import ranked_payouts
-from engine.simulate import random_choice
 
 
 def general_rank_payout(

@@ -12,7 +12,7 @@ import engine
 from engine.actions import Span
 from engine.chance import Rng
 from engine.rules import load_variant, resolve_document, variant_names
-from engine.simulate import play_random, random_action
+from engine.runs.random_play import play_random, random_action
 from engine.variants import MISSING, diff, format_diff, list_variants, show, to_yaml
 from engine.yamlsafe import load_yaml, load_yaml_text
 

@@ -13,28 +13,29 @@ from engine.game import game_from_view
 class GreedyBot(ModelBot):
     """One-step judgement, no search: fast (about a millisecond a move) and thrifty.
 
-    It rebuilds a game from the view (the hidden cards sampled, which it never uses) and
-    asks its policy for the greedy move. In an auction it bids what maximises the
+    It rebuilds a game from the view (the hidden cards left in the order the game lists
+    them, unshuffled: it never reads them, ``game_from_view(..., sample=False)``) and asks
+    its policy for the greedy move. In an auction it bids what maximises the
     chance that no later bidder outbids it times its profit, with what it has seen each
     opponent pay so far (``engine.bots.opponents``).
     """
 
-    random_per_view = False  # the greedy move does not depend on the sampled cards
+    random_per_view = False  # the greedy move does not depend on the hidden cards
 
     def _choose(self, turn: Turn) -> Action:
         legal = turn.legal
         if len(legal) == 1 and isinstance(legal[0], Action):
             return legal[0]
         parts = self.parts(turn.variant)
-        game = game_from_view(turn.variant, turn.view, turn.rng.next64())
-        beliefs = learn(parts.opponents, game, self.memory, turn.seat)
+        game = game_from_view(turn.variant, turn.view, self.seed, sample=False)
+        beliefs = learn(parts.opponents, game, self.memory, turn.seat, self.learnt)
         return parts.policy.move(game, beliefs)
 
     def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:
         parts = self.parts(turn.variant)
         me = turn.seat
-        game = game_from_view(turn.variant, turn.view, turn.rng.next64())
-        beliefs = learn(parts.opponents, game, self.memory, me)
+        game = game_from_view(turn.variant, turn.view, self.seed, sample=False)
+        beliefs = learn(parts.opponents, game, self.memory, me, self.learnt)
         choice = parts.policy.move(game, beliefs)
         explainer = parts.explainer
         judged, equity = parts.evaluator.outlook(game)

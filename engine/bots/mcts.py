@@ -197,7 +197,7 @@ class MctsBot(ModelBot):
         parts = self.parts(variant)
         me = turn.seat
         first = game_from_view(variant, view, rng.next64())
-        beliefs = learn(parts.opponents, first, self.memory, me)
+        beliefs = learn(parts.opponents, first, self.memory, me, self.learnt)
         actions = parts.policy.candidates(first, beliefs)
         legal = first.legal_actions()
         actions += [a for a in also if a not in actions and is_legal(a, legal)]

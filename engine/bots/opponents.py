@@ -72,7 +72,16 @@ class Beliefs:
     (equal if not given).
     """
 
-    __slots__ = ("valuations", "grid", "weights", "min_raise", "seen", "_types")
+    __slots__ = ("valuations", "grid", "weights", "min_raise", "seen", "_types", "_paid")
+
+    valuations: tuple[str, ...]
+    grid: tuple[float, ...]
+    weights: list[list[float]]
+    min_raise: list[float]
+    seen: list[int]
+    _types: list[tuple[int, float]]
+    _paid: list[list[float] | None]
+    """``paid_shares`` of each player, worked out once until they are observed again."""
 
     def __init__(
         self,
@@ -80,7 +89,20 @@ class Beliefs:
         grid: tuple[float, ...] = WILLING,
         valuations: Sequence[str] = ("ours",),
         prior: Sequence[float] | None = None,
+        *,
+        copy_of: Beliefs | None = None,
     ) -> None:
+        if copy_of is not None:
+            # A copy of ``copy_of`` (``copy``): its lists copied, the rest shared (never
+            # changed), without working the prior out again.
+            self.valuations = copy_of.valuations
+            self.grid = copy_of.grid
+            self.weights = [row[:] for row in copy_of.weights]
+            self.min_raise = copy_of.min_raise[:]
+            self.seen = copy_of.seen[:]
+            self._types = copy_of._types
+            self._paid = copy_of._paid[:]  # the lists in it are never changed, only replaced
+            return
         self.valuations = tuple(valuations)
         self.grid = grid
         lean = list(prior) if prior is not None else [1.0] * len(self.valuations)
@@ -92,6 +114,11 @@ class Beliefs:
         self.min_raise = [PRIOR_MIN_RAISE] * players
         self.seen = [0] * players
         self._types = [(v, f) for v in range(len(self.valuations)) for f in grid]
+        self._paid = [None] * players
+
+    def copy(self) -> Beliefs:
+        """An independent copy (its weights learn apart from these)."""
+        return Beliefs(0, copy_of=self)
 
     def observe_fit(self, player: int, miss: Callable[[int, float], float]) -> None:
         """Reweigh ``player``'s types by how far each (valuation, share) misses what they were
@@ -104,16 +131,31 @@ class Beliefs:
         top = max(weights)
         self.weights[player] = [w / top for w in weights]
         self.seen[player] += 1
+        self._paid[player] = None
 
     def observe(self, player: int, ceilings: Sequence[float], lo: int, bid: int | None) -> None:
         """``player``, for whom the lot was worth ``ceilings`` (one per valuation, capped by
         what they can pay), could bid from ``lo`` and bid ``bid`` (None: passed)."""
         if max(ceilings) < 1:
             return  # the lot was worth nothing to them by any measure: it tells nothing
-        if bid is None:  # a type whose limit reaches ``lo`` would have bid
-            self.observe_fit(player, lambda v, f: max(0.0, f * ceilings[v] - lo + 0.5))
+        # ``observe_fit`` with its ``miss`` written out (the same floats, no call a type):
+        # a pass misses where a type's limit reaches ``lo``, a bid where it is below it.
+        weights = self.weights[player]
+        i = 0
+        for v, f in self._types:
+            if bid is None:
+                off = max(0.0, f * ceilings[v] - lo + 0.5)
+            else:
+                off = max(0.0, bid - 0.5 - f * ceilings[v])
+            if off > 0:
+                weights[i] *= max(SURPRISE, math.exp(-off / NEAR_MISS))
+            i += 1
+        top = max(weights)
+        self.weights[player] = [w / top for w in weights]
+        self.seen[player] += 1
+        self._paid[player] = None
+        if bid is None:
             return
-        self.observe_fit(player, lambda v, f: max(0.0, bid - 0.5 - f * ceilings[v]))
         p = self.min_raise[player]
         like_min, like_jump = (0.95, 0.3) if bid == lo else (0.05, 0.7)
         self.min_raise[player] = p * like_min / (p * like_min + (1 - p) * like_jump)
@@ -135,7 +177,7 @@ class Beliefs:
         weights = self.weights[player]
         total = sum(weights)
         pairs = sorted(
-            (f * ceilings[v], w) for w, (v, f) in zip(weights, self._types, strict=True)
+            [(f * ceilings[v], w) for w, (v, f) in zip(weights, self._types, strict=True)]
         )
         limits = [limit for limit, _ in pairs]
         tail = [0.0] * (len(pairs) + 1)
@@ -168,14 +210,17 @@ class Beliefs:
     def paid_shares(self, player: int) -> list[float]:
         """Per valuation, the share of that worth ``player`` is expected to pay at most, times
         the valuation's weight: ``sum(paid_shares[v] * worth[v])`` is the expected limit."""
-        weights = self.weights[player]
-        total = sum(weights)
-        n = len(self.grid)
-        grid = self.grid
-        return [
-            sum(weights[v * n + i] * grid[i] for i in range(n)) / total
-            for v in range(len(self.valuations))
-        ]
+        got = self._paid[player]
+        if got is None:
+            weights = self.weights[player]
+            total = sum(weights)
+            n = len(self.grid)
+            grid = self.grid
+            got = self._paid[player] = [
+                sum(weights[v * n + i] * grid[i] for i in range(n)) / total
+                for v in range(len(self.valuations))
+            ]
+        return got
 
     def mean_share(self, player: int) -> float:
         """The expected share of its own valuation's worth ``player`` pays at most."""
@@ -192,20 +237,87 @@ class Beliefs:
         return self.valuations[best], per[best]
 
 
+class Learnt:
+    """What one bot learnt so far, so that ``learn`` observes only what came since.
+
+    A bot's memory only grows: a sale's sightings are kept in the order they were made,
+    and a sale over stays as it was. ``entries`` are the memory's entries observed, each
+    (key, its list, how many of its sightings were observed); ``beliefs`` what they gave.
+    Each bot keeps its own (``ModelBot.learnt``), as it keeps its memory."""
+
+    __slots__ = ("me", "players", "entries", "beliefs")
+
+    def __init__(self) -> None:
+        self.me = -1
+        self.players = 0
+        self.entries: list[tuple[Hashable, list[Any], int]] = []
+        self.beliefs: Beliefs | None = None
+
+    def resume(self, memory: dict[Hashable, list[Any]], me: int, players: int
+               ) -> tuple[Beliefs, int, int] | None:
+        """Where ``memory`` goes on from what was learnt: the beliefs, the entry and the
+        sighting in it to observe next; None when it does not go on from them (another
+        game, another seat, or a memory changed otherwise than by growing)."""
+        beliefs = self.beliefs
+        entries = self.entries
+        if beliefs is None or self.me != me or self.players != players \
+                or len(memory) < len(entries):
+            return None
+        last = len(entries) - 1
+        i = 0
+        for key, seen in memory.items():
+            if i > last:
+                break
+            kept_key, kept, done = entries[i]
+            if key != kept_key:
+                return None
+            if seen is not kept and (len(seen) < done or seen[:done] != kept[:done]
+                                     or i < last):
+                # A sale before the last one is over: it is the very list observed. The
+                # last one may be under way: its sightings so far, seen again.
+                return None
+            i += 1
+        return beliefs, last, entries[last][2]
+
+
 def learn(
-    opponents: OpponentModel, game: Game, memory: dict[Hashable, list[Any]], me: int
+    opponents: OpponentModel, game: Game, memory: dict[Hashable, list[Any]], me: int,
+    kept: Learnt | None = None,
 ) -> Beliefs | None:
     """Beliefs about the opponents of ``me`` from what was seen: ``memory`` (one entry per
     sale, kept by the bot across its decisions) and the sale under way, which is added to it.
-    None while nothing has been seen (the model's prior then applies)."""
+    None while nothing has been seen (the model's prior then applies).
+
+    With ``kept`` (the bot's ``Learnt``), the beliefs learnt before are taken up again
+    where ``memory`` goes on from them, and only the sightings since are observed: the
+    same beliefs, to the last bit, as observing them all (``tests/test_decisions.py``).
+    The beliefs returned are then the bot's own, kept for its next decision: read them,
+    never observe into them (``learn`` copies them before it observes more)."""
     got = opponents.evidence(game)
     if got is not None:
         memory[got[0]] = got[1]
     if not memory:
         return None
-    beliefs = opponents.prior(len(game.state.names))
-    for seen in memory.values():
-        for sighting in seen:
-            if sighting[0] != me:
-                opponents.observe(beliefs, sighting)
+    players = len(game.state.names)
+    start = kept.resume(memory, me, players) if kept is not None else None
+    if start is None:
+        beliefs = opponents.prior(players)
+        entry, sighting = 0, 0
+    else:
+        beliefs, entry, sighting = start
+    entries: list[tuple[Hashable, list[Any], int]] = [] if kept is None else kept.entries[:entry]
+    fresh = start is None
+    for i, (key, seen) in enumerate(memory.items()):
+        if i < entry:
+            continue
+        first = sighting if i == entry else 0
+        for s in seen[first:]:
+            if s[0] != me:
+                if not fresh:
+                    beliefs = beliefs.copy()  # the kept beliefs stay as they were
+                    fresh = True
+                opponents.observe(beliefs, s)
+        entries.append((key, seen, len(seen)))
+    if kept is not None:
+        kept.me, kept.players, kept.entries, kept.beliefs = me, players, entries, beliefs
     return beliefs

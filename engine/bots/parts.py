@@ -27,7 +27,7 @@ from typing_extensions import TypeVar  # with a default (PEP 696; in typing from
 
 from engine.actions import Action, Legal
 from engine.bots.base import Bot, BotError
-from engine.bots.opponents import Beliefs, Kind, learn
+from engine.bots.opponents import Beliefs, Kind, Learnt, learn
 from engine.bots.positions import PositionCache
 from engine.chance import Rng
 from engine.game import Game, game_from_view
@@ -191,12 +191,14 @@ class ModelBot(Bot):
         turn = self._turn(view, legal, variant)
         parts = self.parts(turn.variant)
         game = game_from_view(turn.variant, view, turn.rng.next64())
-        beliefs = learn(parts.opponents, game, dict(self.memory), turn.seat)
+        beliefs = learn(parts.opponents, game, dict(self.memory), turn.seat, self.learnt)
         return parts.explainer.situation(game, beliefs, reader)
 
     def __init__(self, spec: str, seed: int | None = None) -> None:
         super().__init__(spec, seed)
         self._parts: tuple[Variant, AnyParts] | None = None
+        self.learnt = Learnt()
+        """What it learnt of its opponents so far (``learn`` picks up from it)."""
 
     def parts(self, variant: Variant) -> AnyParts:
         """This bot's parts for ``variant``: built on first use, rebuilt for another variant."""

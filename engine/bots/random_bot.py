@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.actions import Action, Span, is_legal
 from engine.bots.base import Analysis, Bot, Turn
-from engine.simulate import random_choice
+from engine.runs.random_play import random_choice
 
 
 class RandomBot(Bot):

@@ -71,7 +71,7 @@ class StyleBot(ModelBot):
         self.style = style
 
     def _game(self, turn: Turn) -> Game:
-        return game_from_view(turn.variant, turn.view, turn.rng.next64())
+        return game_from_view(turn.variant, turn.view, self.seed, sample=False)
 
     def _choose(self, turn: Turn) -> Action:
         legal = turn.legal

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
-from engine.compare import compare, format_report, plot_png, text_chart
+from engine.commands.options import UNTIL_CAP, add_until_option
 from engine.records.store import check_target
+from engine.runs.compare_report import format_report, plot_png, text_chart
+from engine.runs.comparison import compare
+from engine.runs.progress import Progress
 from engine.text import stream_width
+
+DEFAULT_GAMES = 1000
+"""Games of each variant ``medici compare`` plays unless told."""
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,10 +39,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="bot for every seat, or one per seat comma-separated (default greedy; "
         "random needs no bot package)",
     )
-    parser.add_argument("--games", type=int, default=1000, help="games per variant (default 1000)")
+    parser.add_argument(
+        "--games", type=int,
+        help=f"games per variant (default {DEFAULT_GAMES}; with --until, the most to play, "
+        f"default {UNTIL_CAP:,})",
+    )
+    add_until_option(parser, "every figure of A, of B and of B - A")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument(
-        "--jobs", type=int, default=1, help="processes to play in (default 1; 0: every core)"
+        "--jobs", type=int,
+        help=f"processes to play in (default: every core, {os.cpu_count()}; 0: every core)",
     )
     parser.add_argument(
         "--plot", metavar="FILE", help="also draw the comparison into a PNG file (matplotlib)"
@@ -46,7 +59,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    progress = _progress if sys.stderr.isatty() and not args.json else None
+    games = args.games if args.games is not None else (
+        UNTIL_CAP if args.until is not None else DEFAULT_GAMES)
+    bar = Progress(2 * games) if not args.json else None
+    note: list[tuple[str, float | None]] = [("", None)]
+
+    def progress(done: int, total: int) -> None:
+        if bar is not None:
+            bar.total = total
+            bar.update(done, *note[0])
+
+    def heard(done: int, there: float, text: str) -> None:
+        note[0] = (text, there)
+        progress(done, bar.total if bar is not None else 0)
+
     if args.plot:
         try:
             check_target(Path(args.plot))
@@ -56,16 +82,18 @@ def _run(args: argparse.Namespace) -> int:
             return 2
     try:
         result = compare(
-            args.a, args.b, players=args.players, bots=args.bots, games=args.games,
+            args.a, args.b, players=args.players, bots=args.bots, games=games,
             seed=args.seed, jobs=args.jobs, game=args.game, progress=progress, keep=False,
+            until=args.until, closeness_note=heard,
         )
     except ValueError as err:
-        if progress is not None:
-            print(file=sys.stderr)
+        if bar is not None:
+            bar.close(keep=False)
         print(f"medici compare: {err}", file=sys.stderr)
         return 2
-    if progress is not None:
-        print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
+    finally:
+        if bar is not None:
+            bar.close(keep=False)
     if args.json:
         print(json.dumps(result.as_dict(), indent=2))
     else:
@@ -94,10 +122,6 @@ def _run(args: argparse.Namespace) -> int:
             return 0
         print(f"plot written to {args.plot}", file=sys.stderr)
     return 0
-
-
-def _progress(done: int, total: int) -> None:
-    print(f"\rplaying: {done}/{total} games", end="", file=sys.stderr, flush=True)
 
 
 def _can_draw_blocks() -> bool:

@@ -8,10 +8,10 @@ import sys
 
 from engine.bots import BOT_SPECS, FIELD
 from engine.commands.options import add_game_options, add_run_options
-from engine.league import overall, play, report
 from engine.rules import load_variant
+from engine.runs.errors import RunError
+from engine.runs.league import overall, play, report
 from engine.text import stream_width
-from engine.tournament import TournamentError
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,11 +47,11 @@ def _sizes(text: str) -> list[int]:
     try:
         sizes = [int(p) for p in text.split(",") if p.strip()]
     except ValueError:
-        raise TournamentError(
+        raise RunError(
             f"--players {text!r}: give table sizes such as 3,4,5"
         ) from None
     if not sizes:
-        raise TournamentError("--players is empty: give table sizes such as 3,4,5")
+        raise RunError("--players is empty: give table sizes such as 3,4,5")
     return sizes
 
 
@@ -59,7 +59,7 @@ def _run(args: argparse.Namespace) -> int:
     var = load_variant(args.variant or args.game)
     field = [s.strip() for s in args.field.split(",") if s.strip()]
     if not field:
-        raise TournamentError(f"--field is empty: give styles such as {','.join(FIELD)}")
+        raise RunError(f"--field is empty: give styles such as {','.join(FIELD)}")
 
     def tick(done: int, total: int) -> None:
         if sys.stderr.isatty():

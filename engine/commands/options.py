@@ -1,4 +1,5 @@
-"""Command-line options that the commands playing many games share (simulate, league)."""
+"""Command-line options that the commands playing many games share (simulate, league,
+compare)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,38 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", help="variant name or file (overrides --game)")
 
 
-def add_run_options(parser: argparse.ArgumentParser, games: int, what: str) -> None:
-    """``--games`` (default ``games``, described as ``what``), ``--seed`` and ``--jobs``."""
+UNTIL_CAP = 20_000
+"""The most games ``--until`` plays unless ``--games`` says otherwise."""
+
+
+def add_run_options(parser: argparse.ArgumentParser, games: int, what: str,
+                    until: bool = False) -> None:
+    """``--games`` (default ``games``, described as ``what``), ``--seed`` and ``--jobs``
+    (default: every core). With ``until``, ``--games`` is left None when not given, for
+    ``games_of`` to tell a fixed run from a ``--until`` run's cap."""
+    cap = f"; with --until, the most to play, default {UNTIL_CAP:,}" if until else ""
     parser.add_argument(
-        "--games", type=int, default=games, help=f"{what} (default {games})"
+        "--games", type=int, default=None if until else games,
+        help=f"{what} (default {games}{cap})",
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument(
         "--jobs", type=int, help=f"processes to play in (default: every core, {os.cpu_count()})"
     )
+
+
+def add_until_option(parser: argparse.ArgumentParser, figures: str) -> None:
+    """``--until HALF_WIDTH``: play until every reported figure is that narrow."""
+    parser.add_argument(
+        "--until", type=float, metavar="HALF_WIDTH",
+        help=f"play in steps until {figures} is within ±HALF_WIDTH at 95%% (shares in "
+        "percentage points, money in money; the intervals stay honest however early it "
+        "stops: docs/house-rules.md); --games is then the most to play",
+    )
+
+
+def games_of(args: argparse.Namespace, default: int) -> int:
+    """The games a run plays, or at most plays with ``--until``."""
+    if args.games is not None:
+        return int(args.games)
+    return UNTIL_CAP if getattr(args, "until", None) is not None else default

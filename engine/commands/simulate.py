@@ -13,22 +13,26 @@ from pathlib import Path
 from typing import IO
 
 from engine.bots import BOT_SPECS
-from engine.commands.options import add_game_options, add_run_options
+from engine.commands.options import (
+    add_game_options,
+    add_run_options,
+    add_until_option,
+    games_of,
+)
 from engine.records.store import AtomicWriter, atomic_open, check_target
 from engine.rules import load_variant
+from engine.runs.csv_rows import CSV_FIELDS, csv_rows
+from engine.runs.errors import RunError
+from engine.runs.games import Numbered
+from engine.runs.lineup import bot_lineup
+from engine.runs.pool import MAX_JOBS
+from engine.runs.progress import Progress
+from engine.runs.report import report
+from engine.runs.tournament import Run, check_games, run
 from engine.text import stream_width
-from engine.tournament import (
-    CSV_FIELDS,
-    MAX_JOBS,
-    Numbered,
-    Progress,
-    Run,
-    TournamentError,
-    check_games,
-    csv_rows,
-    report,
-    run,
-)
+
+DEFAULT_GAMES = 100
+"""Games ``medici simulate`` plays unless told."""
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -50,7 +54,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="one bot per seat, comma-separated, e.g. mcts:500,greedy,random,random, or "
         "one spec for every seat (--bots greedy --players 4); default: random in every seat",
     )
-    add_run_options(parser, 100, "how many games")
+    add_run_options(parser, DEFAULT_GAMES, "how many games", until=True)
+    add_until_option(parser, "every bot's and seat's win share and mean money")
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--scheduler", metavar="ADDRESS",
@@ -66,62 +71,51 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(run=_run)
 
 
-def _lineup(args: argparse.Namespace, counts: list[int]) -> list[str]:
-    if args.bots is None:
-        players = args.players or (4 if 4 in counts else counts[0])
-        return ["random"] * players
-    specs = [s.strip() for s in args.bots.split(",")]
-    if any(not s for s in specs):
-        raise TournamentError(f"--bots {args.bots!r} has an empty entry; bots are:\n{BOT_SPECS}")
-    if len(specs) == 1:
-        # One spec is every seat's, as `medici compare --bots SPEC` takes it.
-        players = args.players or (4 if 4 in counts else counts[0])
-        return specs * players
-    if args.players is not None and args.players != len(specs):
-        raise TournamentError(
-            f"--bots lists {len(specs)} bots but --players is {args.players}: give one bot "
-            f"per seat, e.g. --bots {','.join([specs[0]] * args.players)}"
-        )
-    return specs
-
-
 def _run(args: argparse.Namespace) -> int:
     variant = args.variant or args.game
     var = load_variant(variant)
     counts = list(var.logic.player_counts())
     if args.players is not None and args.players not in counts:
-        raise TournamentError(
+        raise RunError(
             f"{var.name} plays with {', '.join(map(str, counts))} players, not {args.players}"
         )
-    bots = _lineup(args, counts)
+    bots = list(bot_lineup(args.bots, args.players, counts))
     if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
-        raise TournamentError(f"--jobs must be at least 1 and at most {MAX_JOBS}, got {args.jobs}")
+        raise RunError(f"--jobs must be at least 1 and at most {MAX_JOBS}, got {args.jobs}")
+    games = games_of(args, DEFAULT_GAMES)
     for option in (args.out, args.csv):
         try:
             folder = Path(option).resolve().parent.is_dir() if option else True
         except (OSError, ValueError) as err:
-            raise TournamentError(f"cannot write {option}: {getattr(err, 'strerror', err)}") \
+            raise RunError(f"cannot write {option}: {getattr(err, 'strerror', err)}") \
                 from None
         if not folder:
-            raise TournamentError(f"cannot write {option}: no such folder")
-    check_games(args.games, args.seed)
+            raise RunError(f"cannot write {option}: no such folder")
+    check_games(games, args.seed)
     for option in (args.out, args.csv):
         if option:
             _writable(option)
-    bar = Progress(args.games)
+    bar = Progress(games)
+    note: list[tuple[str, float | None]] = [("", None)]
+
+    def heard(done: int, there: float, text: str) -> None:
+        note[0] = (text, there)
+        bar.update(done, text, there)
+
     try:
         with contextlib.ExitStack() as stack:
             on_record, spool = _sinks(args, stack)
             result = run(
-                var, bots, args.games, seed=args.seed, jobs=args.jobs,
+                var, bots, games, seed=args.seed, jobs=args.jobs,
                 scheduler=args.scheduler, dask_local=args.dask == "local",
-                progress=bar.update, keep=False, on_record=on_record,
+                progress=lambda done: bar.update(done, *note[0]), keep=False,
+                on_record=on_record, until=args.until, closeness_note=heard,
             )
             bar.close()
             if spool is not None:
                 _write_out(args.out, result, spool)
     except OSError as err:
-        raise TournamentError(f"cannot write results: {err.strerror or err}") from None
+        raise RunError(f"cannot write results: {err.strerror or err}") from None
     finally:
         bar.close()
     if args.out:
@@ -140,7 +134,7 @@ def _writable(option: str) -> None:
     try:
         check_target(Path(option))
     except OSError as err:
-        raise TournamentError(f"cannot write {option}: {err.strerror}") from None
+        raise RunError(f"cannot write {option}: {err.strerror}") from None
 
 
 def _sinks(

@@ -185,11 +185,11 @@ def _default_seats(game_word: str | None, count: str | None, options: HostOption
     """A bare count (or nothing): the host and open seats to make it up (the variant's
     default count)."""
     from engine.registry import default_game
-    from engine.rules import load_variant
+    from engine.rules import default_player_count, load_variant
 
     variant = load_variant(options.variant or game_word or default_game().variant)
     counts = list(variant.logic.player_counts())
-    number = int(count) if count else variant.logic.default_player_count()
+    number = int(count) if count else default_player_count(variant)
     if number not in counts:
         allowed = ", ".join(str(c) for c in counts)
         raise ShellError(f"{variant.name} is played by {allowed} players, not {number}")

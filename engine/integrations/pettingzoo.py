@@ -41,7 +41,7 @@ except ImportError as err:  # pragma: no cover  (the tests skip without the extr
 from engine.chance import Rng, fresh_seed
 from engine.game import Game, new_game
 from engine.registry import default_variant
-from engine.rules import load_variant
+from engine.rules import default_player_count, load_variant
 from engine.spiel.encoding import (
     DEFAULT_MAX_AMOUNT,
     ActionMap,
@@ -84,7 +84,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         self.variant = load_variant(game or default_variant())
         counts = list(self.variant.logic.player_counts())
         if players is None:
-            players = self.variant.logic.default_player_count()
+            players = default_player_count(self.variant)
         if players not in counts:
             raise ValueError(
                 f"players={players}: {self.variant.name} plays with "

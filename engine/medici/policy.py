@@ -3,6 +3,8 @@ M-8..M-10): the greedy bid, the selector's draw-or-stop, the search's candidate 
 
 from __future__ import annotations
 
+import math
+from bisect import bisect_left
 from typing import Final
 
 from engine.actions import Action, Legal, Span, amount_action
@@ -93,7 +95,7 @@ def best_bid(
         return lo
     tables = _tables(rivals, beliefs, lo)
     best, best_gain = None, 0.0
-    for bid in range(lo, top + 1):
+    for bid in _steps(tables, lo, top):
         keep = 1.0
         for table in tables:
             keep *= 1.0 - table.over(bid)
@@ -103,11 +105,25 @@ def best_bid(
     return best
 
 
+def _steps(tables: list[OutbidTable], lo: int, top: int) -> list[int]:
+    """The bids from ``lo`` to ``top`` where the chance of keeping the lot changes: ``lo``
+    and each rival limit's floor (``OutbidTable.over(bid)`` counts the limits below
+    ``bid + 1``, so it changes at ``bid = floor(limit)``). Between two steps the chance
+    stays the very same float and the profit falls, so the best bid is a step: ``best_bid``
+    weighs those alone, in the same order, and finds the bid the whole range gives."""
+    steps = {lo}
+    for table in tables:
+        limits = table.limits  # ascending: only those from lo + 1 to below top + 1 count
+        for i in range(bisect_left(limits, lo + 1), bisect_left(limits, top + 1)):
+            steps.add(math.floor(limits[i]))
+    return sorted(steps)
+
+
 def rival_limit(paid: list[float], worths: tuple[float, ...]) -> float:
     """A rival's expected limit for a lot worth ``worths`` to them by each valuation, with
     ``paid`` the shares they pay of each, weighed by belief (``Beliefs.paid_shares``). A
     valuation by which the lot is worth less than nothing offers nothing, not less."""
-    return sum(p * w for p, w in zip(paid, worths, strict=True) if w > 0)
+    return sum([p * w for p, w in zip(paid, worths, strict=True) if w > 0])
 
 
 def _selector_gain(
@@ -247,29 +263,57 @@ class MediciPolicy:
         value = val.value
         kind = val.kind
         size = len(lot) + 1
-        total_value, held = lot_totals(val, lot)
+        total_value, held = lot_totals(val.numbers, lot)
         n = pos.n
         free = pos.free
         players = [q for q in range(n) if free[q] >= size]
         base = {q: sum(pos.track_gain(q, k, a) for k, a in held.items()) for q in players}
-        ship_gain = pos.ship_gain
-        track_gain = pos.track_gain
         paid = _paid(beliefs or self.prior, n)
+        # What each player's worth of a card is made of, worked out once a player: the ship
+        # race part by the lot's new value, the majorities part by the card's commodity
+        # (``base`` plus the step the card adds, summed as ``Position.worths`` sums them).
+        track_gain = pos.track_gain
+        values = {total_value + value[c] for c, _ in cards}
+        ship_by = {q: pos.ship_gains(q, values, size) for q in players}
+        kinds = {kind[c] for c, _ in cards}
+        track_by = {q: {k: base[q] + (track_gain(q, k, held.get(k, 0) + 1)
+                                      - track_gain(q, k, held.get(k, 0)))
+                        if k >= 0 else base[q] for k in kinds} for q in players}
+        money = pos.money
+        loans = val.loans
+        rivals = max(1, n - 1)
         acc = 0.0
         weight = 0
         for card, count in cards:
+            # _selector_gain over the card's worths (``worths``' five, the same floats),
+            # written out: it runs for every card and player of every draw decision.
             v = total_value + value[card]
+            fv = float(v)
             k = kind[card]
-            a = held.get(k, 0)
-            worths: list[tuple[float, ...] | None] = [None] * n
+            first = second = mine = -1
+            shaded = -1.0
             for q in players:
-                ship = ship_gain(q, v, size)
-                tracks = base[q]
-                if k >= 0:
-                    tracks += track_gain(q, k, a + 1) - track_gain(q, k, a)
+                ship = ship_by[q][v]
+                tracks = track_by[q][k]
                 ours = ship + tracks
-                worths[q] = (ours, float(v), ship, tracks, (v + ours) / 2)
-            acc += count * _selector_gain(pos, selector, worths, paid)
+                if q == selector:
+                    shaded = (SHIP_WEIGHT * ship + TRACK_WEIGHT * tracks) * SHADE
+                    limit = int(shaded)
+                    mine = limit if loans else min(money[q], limit)
+                    continue
+                limit = int(rival_limit(paid[q], (ours, fv, ship, tracks, (v + ours) / 2)))
+                limit = limit if loans else min(money[q], limit)
+                if limit > first:
+                    first, second = limit, first
+                elif limit > second:
+                    second = limit
+            if first < 1:
+                gain = shaded - 1 if mine >= 1 else 0.0
+            elif mine >= first + 1:
+                gain = shaded - (first + 1)
+            else:
+                gain = -RIVAL_WEIGHT * (first - max(mine, second, 0)) / rivals
+            acc += count * gain
             weight += count
         return acc / weight - stop
 

@@ -98,6 +98,40 @@ def expected_rank_payout(
     return total
 
 
+def expected_rank_payouts(
+    ests: list[float], var: float, rivals: list[tuple[float, float]], table: list[int]
+) -> list[float]:
+    """``expected_rank_payout`` of each of ``ests`` against the same rivals and spread: the
+    same floats, with each rival's divisor (its spread and ``var``'s) worked out once for all
+    (a draw weighs every card's value against the same ship race)."""
+    places = len(table)
+    if places not in (2, 3):
+        return [expected_rank_payout(est, var, rivals, table) for est in ests]
+    erf = math.erf
+    others = [(r_est, sqrt(2.0 * (var + r_var + 0.25))) for r_est, r_var in rivals]
+    out = []
+    if places == 2:
+        for est in ests:
+            d0, d1 = 1.0, 0.0
+            for r_est, den in others:
+                beat = 0.5 + 0.5 * erf((r_est - est) / den)
+                keep = 1.0 - beat
+                d1 = d1 * keep + d0 * beat
+                d0 *= keep
+            out.append(d0 * table[0] + d1 * table[1])
+        return out
+    for est in ests:
+        d0, d1, d2 = 1.0, 0.0, 0.0
+        for r_est, den in others:
+            beat = 0.5 + 0.5 * erf((r_est - est) / den)
+            keep = 1.0 - beat
+            d2 = d2 * keep + d1 * beat
+            d1 = d1 * keep + d0 * beat
+            d0 *= keep
+        out.append(d0 * table[0] + d1 * table[1] + d2 * table[2])
+    return out
+
+
 def _paying(table: list[int]) -> list[int]:
     """A payout table without its trailing zeros (at least one place)."""
     end = len(table)
@@ -106,7 +140,13 @@ def _paying(table: list[int]) -> list[int]:
     return list(table[:end])
 
 
-def lot_totals(val: MediciValuation, lot: list[str]) -> tuple[int, dict[int, int]]:
+def _key(q: int, small: int, number: int) -> int:
+    """One whole number for a player ``q`` (0..63), a small count (0..63: a lot's size, a
+    commodity) and any whole ``number``: distinct triples give distinct numbers."""
+    return (number * 64 + small) * 64 + q
+
+
+def lot_totals(val: MediciNumbers, lot: list[str]) -> tuple[int, dict[int, int]]:
     """A lot's total value and its cards per commodity (gold has none, M-15)."""
     total = 0
     counts: dict[int, int] = {}
@@ -133,8 +173,11 @@ class Position:
         "_track_base", "_levels", "_worths", "_sides",
     )
 
-    def __init__(self, val: MediciValuation, st: MediciState) -> None:
-        self.val = val
+    def __init__(self, valuation: MediciValuation, st: MediciState) -> None:
+        # The variant's numbers, not the valuation: the valuation keeps its positions, and a
+        # position kept by what it keeps would make a cycle, which only the collector's
+        # full passes free (a quarter of a greedy game's time went on them).
+        val = self.val = valuation.numbers
         self.st = st
         n = self.n = len(st.names)
         pc = st.pc
@@ -190,10 +233,13 @@ class Position:
         coming = (len(st.pile) + st.pile_unknown) * FILL
         self.fill = min(1.0, coming / holds) if holds else 0.0
         self.ship_table, self.track_table = val.paying(n, pc)
-        self._ship: dict[tuple[int, int, int], float] = {}
-        self._track: dict[tuple[int, int, int], float] = {}
+        # Memos keyed by whole numbers (``_key``), not tuples: a tuple is tracked by the
+        # collector until its next pass, and thousands a game made its passes a tenth of
+        # greedy's time; an int key also hashes for nothing.
+        self._ship: dict[int, float] = {}
+        self._track: dict[int, float] = {}
         self._ship_base: list[float | None] = [None] * n
-        self._track_base: dict[tuple[int, int], float] = {}
+        self._track_base: dict[int, float] = {}
         self._levels: dict[int, list[tuple[float, float]]] = {}
         self._worths: dict[tuple[int, tuple[str, ...]], tuple[float, ...] | None] = {}
         self._sides: list[tuple[float, float]] | None = None
@@ -221,9 +267,35 @@ class Position:
             base = self._ship_base[q] = self._ship_pay(q, 0, 0)
         return base
 
+    def ship_gains(self, q: int, values: set[int] | list[int], size: int) -> dict[int, float]:
+        """``ship_gain(q, v, size)`` for each of ``values``, those not known yet worked out
+        together (``expected_rank_payouts``: the same floats)."""
+        memo = self._ship
+        missing = [v for v in values if _key(q, size, v) not in memo]
+        if missing:
+            free = self.free
+            fill = self.fill
+            mean = self.mean
+            var1 = CARD_SD * CARD_SD * fill
+            sides = self._sides
+            if sides is None:  # as ``_ship_pay`` works them out
+                sides = self._sides = [
+                    (self.ship_val[r] + free[r] * mean * fill, free[r] * var1)
+                    for r in range(self.n)
+                ]
+            left = free[q] - size
+            own = self.ship_val[q]
+            ests = [own + v + left * mean * fill for v in missing]
+            base = self.ship_standing(q)
+            pays = expected_rank_payouts(ests, left * var1, sides[:q] + sides[q + 1 :],
+                                         self.ship_table)
+            for v, pay in zip(missing, pays, strict=True):
+                memo[_key(q, size, v)] = pay - base
+        return {v: memo[_key(q, size, v)] for v in values}
+
     def ship_gain(self, q: int, value: int, size: int) -> float:
         """Expected ship payout gained by loading ``size`` cards worth ``value`` (vs. not)."""
-        key = (q, value, size)
+        key = (value * 64 + size) * 64 + q  # _key(q, size, value), without the call
         got = self._ship.get(key)
         if got is None:
             got = self._ship[key] = self._ship_pay(q, value, size) - self.ship_standing(q)
@@ -273,14 +345,19 @@ class Position:
 
     def majority_standing(self, q: int, k: int) -> float:
         """Expected majority payout of ``q`` on ``k`` today as things stand."""
-        base = self._track_base.get((q, k))
+        key = k * 64 + q  # _key(q, k, 0)
+        base = self._track_base.get(key)
         if base is None:
-            base = self._track_base[(q, k)] = self._majority_pay(q, k, 0)
+            base = self._track_base[key] = self._majority_pay(q, k, 0)
         return base
 
     def track_gain(self, q: int, k: int, add: int) -> float:
         """Worth of ``add`` more cards of commodity ``k`` to ``q``: today and later days."""
-        key = (q, k, add)
+        if add == 0:
+            # No card more: each term below is exactly 0.0 (the standing less itself), so
+            # the payout need not be worked out again.
+            return 0.0
+        key = (add * 64 + k) * 64 + q  # _key(q, k, add)
         got = self._track.get(key)
         if got is None:
             base = self.majority_standing(q, k)
@@ -399,17 +476,13 @@ class Position:
         return ", ".join(parts)
 
 
-class MediciValuation(PositionCache[MediciState, "Position"]):
-    """The numbers of a Medici variant a bot judges by, and its cache of one ``Position``.
-
-    Each bot builds its own (``engine.medici.bots.parts``): the cache is the bot's alone.
-    """
+class MediciNumbers:
+    """The numbers of a Medici variant that a bot judges by: the cards, the tracks, the
+    payouts (worked out once a player count). What a ``Position`` reads; it holds no
+    position, so positions and their valuation make no reference cycle."""
 
     def __init__(self, variant: Variant) -> None:
-        super().__init__()
         logic = cast("MediciLogic", variant.logic)  # a Medici variant: its descriptor's parts
-        self.variant = variant
-        self.logic = logic
         self.commodities: list[str] = logic.commodities
         self.kind: dict[str, int] = logic.kind
         self.value: dict[str, int] = logic.value
@@ -432,7 +505,6 @@ class MediciValuation(PositionCache[MediciState, "Position"]):
         self.loans: bool = logic.loans
         self._paying: dict[int, tuple[list[int], list[int]]] = {}
         self._majorities: dict[tuple[int, ...], list[int]] = {}
-        self._recent: dict[tuple[object, ...], Position] = {}
 
     def paying(self, players: int, pc: PlayerCount) -> tuple[list[int], list[int]]:
         """The ship and track payout tables of ``players`` without their trailing zeros
@@ -455,6 +527,44 @@ class MediciValuation(PositionCache[MediciState, "Position"]):
             if len(self._majorities) < 100_000:
                 self._majorities[key] = got
         return got
+
+
+class MediciValuation(PositionCache[MediciState, "Position"]):
+    """The numbers of a Medici variant a bot judges by (``numbers``, also read here by
+    their names), and its cache of ``Position``s.
+
+    Each bot builds its own (``engine.medici.bots.parts``): the cache is the bot's alone.
+    """
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__()
+        logic = cast("MediciLogic", variant.logic)  # a Medici variant: its descriptor's parts
+        self.variant = variant
+        self.logic = logic
+        numbers = self.numbers = MediciNumbers(variant)
+        self.commodities: list[str] = numbers.commodities
+        self.kind: dict[str, int] = numbers.kind
+        self.value: dict[str, int] = numbers.value
+        self.deck: list[str] = numbers.deck
+        self.deck_count = numbers.deck_count
+        self.deck_sum = numbers.deck_sum
+        self.card_counts: dict[str, int] = numbers.card_counts
+        self.kind_counts = numbers.kind_counts
+        self.days: int = numbers.days
+        self.top: int = numbers.top
+        self.bonus = numbers.bonus
+        self.on_purchase: bool = numbers.on_purchase
+        self.min_bid: int = numbers.min_bid
+        self.loans: bool = numbers.loans
+        self._recent: dict[tuple[object, ...], Position] = {}
+
+    def paying(self, players: int, pc: PlayerCount) -> tuple[list[int], list[int]]:
+        """``MediciNumbers.paying``."""
+        return self.numbers.paying(players, pc)
+
+    def majority_payouts(self, levels: list[int], table: list[int]) -> list[int]:
+        """``MediciNumbers.majority_payouts``."""
+        return self.numbers.majority_payouts(levels, table)
 
     def position_key(self, st: MediciState) -> tuple[int, ...]:
         """A Position holds while one lot is drawn and auctioned."""

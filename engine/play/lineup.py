@@ -4,7 +4,7 @@ words (``medici Ann Bo=bot:greedy --seed 7``, ``4``).
 One reader for every front end that seats players: the shell's ``new``, ``medici host``, a
 lesson; the simulations seat bots only and read their ``--bots`` list with
 ``bot_lineup``. The player count when none is given is the variant's own
-(``Logic.default_player_count``).
+(``engine.rules.default_player_count``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from engine.play.saves import SavesFolder
 from engine.play.table import DEFAULT_BOT, Table
 from engine.records.settings import Settings
 from engine.registry import default_game, game_ids
-from engine.rules import Variant, load_variant, variant_names
+from engine.rules import Variant, default_player_count, load_variant, variant_names
 from engine.text import join_continuations
 
 
@@ -145,7 +145,7 @@ def _seats(variant: Variant, words: list[str]) -> tuple[tuple[str, ...], tuple[s
     counts = list(logic.player_counts())
     allowed = ", ".join(str(c) for c in counts)
     if not words or (len(words) == 1 and words[0].isdigit()):
-        count = int(words[0]) if words else logic.default_player_count()
+        count = int(words[0]) if words else default_player_count(variant)
         if count not in counts:
             raise TableError(f"{variant.name} is played by {allowed} players, not {count}")
         names = list(logic.default_names(count))

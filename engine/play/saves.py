@@ -37,6 +37,11 @@ class SavesFolder:
     def __fspath__(self) -> str:
         return os.fspath(self.path)
 
+    def __str__(self) -> str:
+        # Where it is, as a path: a SavesFolder given where a folder's name is wanted
+        # (``str(folder)``) must name the folder, never the object.
+        return os.fspath(self.path)
+
     def file(self, name: str | os.PathLike[str]) -> Path:
         """The file a save name (inside the folder) or an explicit path means."""
         return store.resolve_save_path(name, self.given)

@@ -29,7 +29,7 @@ except ImportError as err:  # pragma: no cover  (the tests skip without the extr
 from engine.errors import IllegalAction
 from engine.game import Game, game_from_view
 from engine.registry import PROGRAM, GameInfo, game_info, games
-from engine.rules import Variant, load_variant
+from engine.rules import Variant, default_player_count, load_variant
 from engine.spiel.encoding import (
     DEFAULT_MAX_AMOUNT,
     ActionMap,
@@ -347,7 +347,7 @@ def _type_of(info: GameInfo) -> Any:
     logic = load_variant(info.variant).logic
     params: dict[str, Any] = {}
     if len(logic.player_counts()) > 1:
-        params["players"] = logic.default_player_count()
+        params["players"] = default_player_count(list(logic.player_counts()))
     params.update(variant=info.variant, utility="money", max_amount=DEFAULT_MAX_AMOUNT)
     return _game_type(_spiel_name(info.id), f"{info.title} ({PROGRAM} engine)", params,
                       max(logic.player_counts()))

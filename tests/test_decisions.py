@@ -1,0 +1,35 @@
+"""The model bots decide as they did: seeded games played move for move as recorded.
+
+``tests/data/decisions.json`` was written by ``tests/decisions.py`` from the code before
+issue 32's pass on ``greedy``'s cost (commit 642ccfa's decisions); every shortcut since
+(beliefs learnt incrementally, positions shared between decisions) must keep every move of
+``greedy``, the field's styles and iteration-capped ``mcts`` in both games.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.decisions import GAMES, RECORD, moves
+
+RECORDED = json.loads(RECORD.read_text())
+
+
+def test_the_record_lists_every_game() -> None:
+    assert sorted(RECORDED) == sorted(f"{v} {','.join(b)} {s}" for v, b, s in GAMES)
+
+
+@pytest.mark.parametrize(("variant", "bots", "seed"), GAMES,
+                         ids=[f"{v}-{'-'.join(b)}-{s}" for v, b, s in GAMES])
+def test_seeded_games_are_played_move_for_move_as_recorded(
+    variant: str, bots: tuple[str, ...], seed: int
+) -> None:
+    played = moves(variant, bots, seed)
+    recorded = RECORDED[f"{variant} {','.join(bots)} {seed}"]
+    first = next((i for i, (a, b) in enumerate(zip(played, recorded, strict=False)) if a != b),
+                 None)
+    assert first is None and len(played) == len(recorded), (
+        f"move {first}: played {played[first] if first is not None else '(end)'}, "
+        f"recorded {recorded[first] if first is not None else '(end)'}")
