@@ -85,7 +85,10 @@ class InputGuard:
         self._refill(now)
         i = 0
         while i < len(data):
-            if not self._dropping and (self._full(now) or self._keys < 1):
+            # A line end costs no key: a line of ``max_line`` characters and its Enter
+            # go through on a full budget (the documented limit is the real one).
+            if not self._dropping and (self._full(now) or (self._keys < 1
+                                                           and data[i] not in _ENDS)):
                 # Every line from here on in this chunk is over a limit: drop them all at
                 # once (a flood of short lines costs a few string searches, not a loop).
                 self._drop_rest(data[i:], out, notices, now)

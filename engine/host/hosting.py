@@ -32,8 +32,10 @@ from prompt_toolkit.input.typeahead import clear_typeahead
 
 from engine import records
 from engine.errors import MediciError, escape_controls
+from engine.host import hint_worker as hints
 from engine.host import keys as host_keys
-from engine.host.screen import MAX_UNSENT, PipeWriter, Screen, ScreenConsole, SeatOutput
+from engine.host.limits import MAX_UNSENT, NAME_TIMEOUT
+from engine.host.screen import PipeWriter, Screen, ScreenConsole, SeatOutput
 from engine.host.seat import Guest, ask_name, run_prompt
 from engine.host.table import OPEN, Chair, Table, TableOptions
 from engine.names import player_name_problem, save_name_problem
@@ -282,7 +284,8 @@ async def _serve(
         loop.call_soon_threadsafe(closed.set)
 
     table.on_close = on_close
-    door = Door(password, keys, options.max_connections)
+    door = Door(password, keys, options.max_connections,
+                owns_seat=lambda user: table.claim(user).kind == "seat")
     local, tty, drain_output = _local_guest(table, options, loop)
 
     async def interact(session: PromptToolkitSSHSession) -> None:
@@ -456,6 +459,7 @@ async def _interact(session: GuestSession, table: Table, local: Guest) -> None:
     writer = asyncio.create_task(screen.run())
     console = ScreenConsole(screen, session.size, term=term, color=True)
     session.notice = lambda text: console.say(Text(text, "error"))
+    session.tell_size()
 
     def stop(message: str) -> None:
         def end() -> None:
@@ -473,6 +477,7 @@ async def _interact(session: GuestSession, table: Table, local: Guest) -> None:
 
     shown = escape_controls(user)[:40] or "?"
     guest = Guest(table, shown, screen, console, stop=stop)
+    guest.address = session.address
     app = session.app_session
     try:
         claim = table.claim(user)
@@ -491,9 +496,15 @@ async def _interact(session: GuestSession, table: Table, local: Guest) -> None:
             await screen.drained(1.0)
             default = user if table.name_problem(index, user) is None else ""
             assert app is not None
-            name = await ask_name(app.input, output, default,
-                                  lambda n: table.name_problem(index, n), console)
-            problem = "no name given" if name is None else table.name_seat(index, guest, name)
+            try:
+                name = await asyncio.wait_for(
+                    ask_name(app.input, output, default,
+                             lambda n: table.name_problem(index, n), console), NAME_TIMEOUT)
+                problem = ("no name given" if name is None
+                           else table.name_seat(index, guest, name))
+            except TimeoutError:
+                name, problem = None, (f"no name given within {NAME_TIMEOUT:g} s; the seat "
+                                       "is free again")
             if problem is not None or name is None:
                 table.release(guest)
                 console.say(Text(f"No seat taken: {problem}.", "error"))
@@ -509,6 +520,9 @@ async def _interact(session: GuestSession, table: Table, local: Guest) -> None:
     except asyncio.CancelledError:
         pass
     finally:
+        hints.cancel(guest)
+        if session.cut_why:
+            why[0] = f"connection cut: {session.cut_why}"
         table.release(guest)
         table.leave(guest, why[0])
         screen.close()
