@@ -34,7 +34,7 @@ from engine import records
 from engine.errors import MediciError, escape_controls
 from engine.host import hint_worker as hints
 from engine.host import keys as host_keys
-from engine.host.limits import MAX_UNSENT, NAME_TIMEOUT
+from engine.host.limits import MAX_UNSENT, name_timeout
 from engine.host.screen import PipeWriter, Screen, ScreenConsole, SeatOutput
 from engine.host.seat import Guest, ask_name, run_prompt
 from engine.host.table import OPEN, Chair, Table, TableOptions
@@ -496,15 +496,16 @@ async def _interact(session: GuestSession, table: Table, local: Guest) -> None:
             await screen.drained(1.0)
             default = user if table.name_problem(index, user) is None else ""
             assert app is not None
+            wait = name_timeout()
             try:
                 name = await asyncio.wait_for(
                     ask_name(app.input, output, default,
-                             lambda n: table.name_problem(index, n), console), NAME_TIMEOUT)
+                             lambda n: table.name_problem(index, n), console), wait)
                 problem = ("no name given" if name is None
                            else table.name_seat(index, guest, name))
             except TimeoutError:
-                name, problem = None, (f"no name given within {NAME_TIMEOUT:g} s; the seat "
-                                       "is free again")
+                name, problem = None, (f"no name given within {wait:g} s; the seat is free "
+                                       "again")
             if problem is not None or name is None:
                 table.release(guest)
                 console.say(Text(f"No seat taken: {problem}.", "error"))

@@ -10,6 +10,9 @@ can stall the table for the others or bring the host down.
 
 from __future__ import annotations
 
+import os
+import re
+
 from engine.names import hidden_character
 
 MAX_COLUMNS = 500
@@ -38,6 +41,23 @@ PASTE_RUN = 16
 as one paste (one insertion, not one key each): a burst of keys then costs the prompt time
 in its length with a small constant."""
 
+PLAIN_RUN = re.compile(r"[^\x00-\x1f\x7f-\x9f]{" + str(PASTE_RUN) + ",}")
+"""A run of typed text with no control key in it (no Enter, Tab, escape...): given to the
+prompt as one paste."""
+
+PACKETS_PER_SECOND = 100
+"""The SSH packets (keys, window changes) a session may send a second, on average: past
+it the host stops reading the connection for a while (the client's TCP then waits). Each
+packet costs the host its decryption whatever it holds; a person sends fewer than 20 a
+second, a window dragged about 50."""
+
+PACKET_BURST = 200
+"""The packets a session may send at once before ``PACKETS_PER_SECOND`` holds it back."""
+
+RECEIVE_BUFFER = 16 * 1024
+"""The receive buffer of each connection's socket: what one read of it holds at most, so
+that a read full of tiny packets is a few hundred, not thousands, to decrypt at once."""
+
 MAX_UNSENT = 256 * 1024
 """Bytes a connection may hold unsent (the client is not reading them) before it is cut
 off: counted in what the host queued for it, in the channel and in the connection's own
@@ -50,6 +70,18 @@ client may keep typing, which keeps SSH's keepalive happy, while never reading).
 NAME_TIMEOUT = 60.0
 """Seconds a joiner has to answer "Your name at the table" for an open seat; then the seat
 is free again and the connection closed."""
+
+
+
+def name_timeout() -> float:
+    """``NAME_TIMEOUT``, or ``$MEDICI_NAME_TIMEOUT`` seconds when set (the tests' short
+    wait; a positive number)."""
+    try:
+        seconds = float(os.environ.get("MEDICI_NAME_TIMEOUT", ""))
+    except ValueError:
+        return NAME_TIMEOUT
+    return seconds if seconds > 0 else NAME_TIMEOUT
+
 
 MAX_LOGINS = 8
 """Connections that have not logged in yet, at most: past it, the oldest waiting one is let

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import re
+import socket
 import time
 from collections import deque
 from collections.abc import Callable, Coroutine
@@ -33,7 +33,11 @@ from prompt_toolkit.data_structures import Size
 from engine.host.guard import InputGuard, RawBudget
 from engine.host.limits import (
     MAX_LOGINS,
+    PACKET_BURST,
+    PACKETS_PER_SECOND,
     PASTE_RUN,
+    PLAIN_RUN,
+    RECEIVE_BUFFER,
     RESIZE_INTERVAL,
     STALL_SECONDS,
     clamp_size,
@@ -52,9 +56,6 @@ server to read (bounds what a flooding client costs while its reading is paused)
 
 KEEPALIVE = 30.0
 """Seconds between keepalives: a connection that stops answering three is dropped."""
-
-_PLAIN_RUN = re.compile(r"[^\x00-\x1f\x7f-\x9f]{" + str(PASTE_RUN) + ",}")
-"""A run of typed text with no control key in it (no Enter, Tab, escape...)."""
 
 _PASTE = ("\x1b[200~", "\x1b[201~")
 
@@ -93,7 +94,9 @@ class GuestSession(PromptToolkitSSHSession):
         self.channel: asyncssh.SSHServerChannel[str] | None = None
         self.guard = InputGuard()
         self.budget = RawBudget(reserve=WINDOW)
+        self.packets = RawBudget(per_second=PACKETS_PER_SECOND, burst=PACKET_BURST)
         self._paused = False
+        self._held = False
         self.max_unsent = max_unsent
         self.stall_seconds = stall_seconds
         self._unsent: list[str] = []
@@ -149,6 +152,7 @@ class GuestSession(PromptToolkitSSHSession):
         """A window change: redrawn at most every ``RESIZE_INTERVAL`` (the last size is
         always drawn, a moment later at most)."""
         self.resizes += 1
+        self._packet()
         self.tell_size()
         if self._resize_due:
             return
@@ -177,10 +181,8 @@ class GuestSession(PromptToolkitSSHSession):
         held = chan.get_write_buffer_size()
         # asyncssh ignores its transport's pause_writing, so a client that grants a huge
         # window and never reads lets the data pile up in the transport: read it there.
-        conn = chan.get_extra_info("connection")
-        transport = getattr(conn, "_transport", None)
-        size = getattr(transport, "get_write_buffer_size", None)
-        return held + (size() if callable(size) else 0)
+        transport = self._transport()
+        return held + (transport.get_write_buffer_size() if transport is not None else 0)
 
     def send(self, text: str) -> None:
         """Write to the client (in the event loop). What is written in one turn of the
@@ -261,6 +263,7 @@ class GuestSession(PromptToolkitSSHSession):
         read is cut off whatever it sends)."""
         if self.stalled():
             return
+        self._packet()
         pause = self.budget.spend(len(data))
         chan = self.channel
         if pause and chan is not None and not self._paused:
@@ -288,6 +291,32 @@ class GuestSession(PromptToolkitSSHSession):
         self._paused = False
         if self.channel is not None and not self.lost:
             self.channel.resume_reading()
+
+    def _packet(self) -> None:
+        """One more packet from the client: past ``PACKETS_PER_SECOND``, the connection is
+        not read for a while (not even decrypted: the client's TCP waits meanwhile)."""
+        pause = self.packets.spend(1)
+        if not pause or self._held:
+            return
+        transport = self._transport()
+        if transport is None:
+            return
+        self._held = True
+        transport.pause_reading()
+
+        def resume() -> None:
+            self._held = False
+            if not self.lost and not transport.is_closing():
+                transport.resume_reading()
+
+        asyncio.get_running_loop().call_later(max(pause, 0.1), resume)
+
+    def _transport(self) -> asyncio.Transport | None:
+        """The connection's TCP transport (asyncssh keeps it as ``_transport``)."""
+        chan = self.channel
+        conn = chan.get_extra_info("connection") if chan is not None else None
+        transport = getattr(conn, "_transport", None)
+        return transport if isinstance(transport, asyncio.Transport) else None
 
     def eof_received(self) -> bool:
         """The client closed its input: the session ends."""
@@ -319,7 +348,7 @@ def pasted(text: str) -> str:
     between bracketed-paste markers, so that the prompt inserts it at once."""
     if len(text) < PASTE_RUN:
         return text
-    return _PLAIN_RUN.sub(lambda m: _PASTE[0] + m.group() + _PASTE[1], text)
+    return PLAIN_RUN.sub(lambda m: _PASTE[0] + m.group() + _PASTE[1], text)
 
 
 class Door:
@@ -392,6 +421,12 @@ class TableServer(PromptToolkitSSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         """A connection: it waits to log in (the oldest waiting may be let go for it)."""
         self.conn = conn
+        sock = conn.get_extra_info("socket")
+        if sock is not None:
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER)
+            except OSError:
+                pass
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.address = f"{peer[0]}:{peer[1]}"
         gone = self.door.arrive(self)
