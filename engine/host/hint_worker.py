@@ -43,6 +43,9 @@ HINT_MEMORY = 512 * 1024 * 1024
 MAX_WORKERS = 2
 """Hints worked out at once for the whole table; more wait (at most ``HINT_SECONDS``)."""
 
+WORKER_NAME = "medici-hint"
+"""A worker's process name (``ps`` shows it)."""
+
 _slots = threading.BoundedSemaphore(MAX_WORKERS)
 _lock = threading.Lock()
 _running: dict[int, BaseProcess | None] = {}
@@ -151,6 +154,11 @@ def busy(owner: object) -> bool:
 def _work(out: Connection, job: tuple[Any, ...]) -> None:
     """In the worker: limit its memory and time, think, send the answer back."""
     spec, seed, rules, source, view, legal, memory, seconds = job
+    try:  # named, for ps and top (Linux): it is the host's hint worker
+        with open("/proc/self/comm", "w") as comm:
+            comm.write(WORKER_NAME)
+    except OSError:
+        pass
     _limit(memory, seconds)
     try:
         from engine.bots import make_bot
