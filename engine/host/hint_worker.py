@@ -110,15 +110,17 @@ def _run(key: int, spec: str, seed: int | None, game: Game, seat: int, seconds: 
         _running[key] = process
     theirs.close()
     try:
-        if not mine.poll(seconds):
-            if process.is_alive():
-                raise ShellError(f"the hint took over {seconds:g} s and was stopped: a "
-                                 "quicker bot answers sooner (hint --bot mcts:2s)")
-            raise ShellError("the hint was cancelled")
+        if not mine.poll(seconds) and process.is_alive():
+            raise ShellError(f"the hint took over {seconds:g} s and was stopped: a "
+                             "quicker bot answers sooner (hint --bot mcts:2s)")
         try:
             answer = mine.recv()
         except (EOFError, OSError):
-            raise ShellError("the hint was cancelled") from None
+            with _lock:
+                cancelled = _running.get(key) is not process
+            if cancelled:
+                raise ShellError("the hint was cancelled") from None
+            answer = ("memory",)  # the worker died without a word: out of its memory
     finally:
         mine.close()
         if process.is_alive():

@@ -396,9 +396,11 @@ class Door:
             return None
         counts: dict[str, int] = {}
         for waiting in self.waiting:
-            counts[waiting.address] = counts.get(waiting.address, 0) + 1
+            source = waiting.address.rpartition(":")[0]
+            counts[source] = counts.get(source, 0) + 1
         most = max(counts.values())
-        oldest = next(w for w in self.waiting if counts[w.address] == most)
+        oldest = next(w for w in self.waiting
+                      if counts[w.address.rpartition(":")[0]] == most)
         self.waiting.remove(oldest)
         self.let_go += 1
         return oldest
