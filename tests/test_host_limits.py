@@ -302,7 +302,7 @@ class Waiting:
 def test_the_oldest_waiting_login_of_the_busiest_address_is_let_go() -> None:
     door = Door("pw", None, max_connections=2, max_logins=3)
     ann = Waiting("10.0.0.1:1")
-    flood = [Waiting("10.0.0.9:%d" % i) for i in range(3)]
+    flood = [Waiting(f"10.0.0.9:{i}") for i in range(3)]
     assert door.arrive(ann) is None  # type: ignore[arg-type]
     assert door.arrive(flood[0]) is None  # type: ignore[arg-type]
     assert door.arrive(flood[1]) is None  # type: ignore[arg-type]
