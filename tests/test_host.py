@@ -261,6 +261,10 @@ def test_a_wrong_password_an_unknown_key_and_an_unknown_name_are_refused(
         await bo.wait_for("This connection was replaced: Bo reconnected from another "
                           "terminal")
         await cy.wait_for("Bo reconnected from another terminal.")
+        # The old screen's prompt is gone: the message is the last thing it shows.
+        await asyncio.wait_for(bo.closed.wait(), 10)
+        shown = [line for line in bo.lines() if line.strip()]
+        assert shown[-1].strip() == "the seat now.", shown[-4:]
         await again.close()
         await cy.close()
 

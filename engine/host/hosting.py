@@ -464,6 +464,7 @@ async def _interact(session: GuestSession, table: Table, local: Guest) -> None:
     def stop(message: str) -> None:
         def end() -> None:
             why[0] = "quit"
+            session.close_prompt()
 
             async def later() -> None:
                 await screen.drained(1.0)
@@ -534,3 +535,6 @@ async def _interact(session: GuestSession, table: Table, local: Guest) -> None:
             clear_typeahead(app.input)
         if local is not guest and why[0].startswith("connection cut"):
             local.console.say(Text(f"{guest.name}: {why[0]}.", "bad"))
+        if not session.lost:
+            with contextlib.suppress(OSError):
+                chan.exit(0)  # ssh ends with status 0 (a channel closed without one: 255)

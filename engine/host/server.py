@@ -171,6 +171,16 @@ class GuestSession(PromptToolkitSSHSession):
             self.redraws += 1
             app._on_resize()
 
+    def close_prompt(self) -> None:
+        """Take the joiner's prompt off their screen for good (it ends, erased): what the
+        table tells them next is the last thing they see (their seat was taken over,
+        they were kicked, the table closed)."""
+        app = self.app_session.app if self.app_session is not None else None
+        if app is None or not app.is_running or app.future is None or app.future.done():
+            return
+        app.erase_when_done = True
+        app.exit(exception=KeyboardInterrupt())
+
     def unsent(self) -> int:
         """What the host holds for the client that the client has not taken yet: in the
         channel (its SSH window is closed) and in the connection's transport (its SSH
