@@ -312,3 +312,25 @@ ATTACKS: dict[str, Callable[[Context], Awaitable[str]]] = {
     "garbage": garbage,
 }
 """Every attack by name (the hint hog plays Cy, who is to act first at the bench's table)."""
+
+
+async def run_alone(name: str, port: int, password: str, seconds: float, scale: Scale) -> str:
+    """Attack ``name`` against the table at ``port`` for ``seconds``; what it did."""
+    ctx = Context(port, password, asyncio.Event(), scale)
+    attack = asyncio.create_task(ATTACKS[name](ctx))
+    await asyncio.sleep(seconds)
+    ctx.stop.set()
+    return await asyncio.wait_for(attack, 60)
+
+
+def main() -> None:
+    """``python -m tests.hostattacks NAME PORT PASSWORD SECONDS``: one attack in a process
+    of its own (the bench's measuring client then shares no CPU with the attacker's)."""
+    import sys
+
+    name, port, password, seconds = sys.argv[1:5]
+    print(asyncio.run(run_alone(name, int(port), password, float(seconds), Scale.full())))
+
+
+if __name__ == "__main__":
+    main()

@@ -45,16 +45,16 @@ PLAIN_RUN = re.compile(r"[^\x00-\x1f\x7f-\x9f]{" + str(PASTE_RUN) + ",}")
 """A run of typed text with no control key in it (no Enter, Tab, escape...): given to the
 prompt as one paste."""
 
-PACKETS_PER_SECOND = 100
+PACKETS_PER_SECOND = 50
 """The SSH packets (keys, window changes) a session may send a second, on average: past
 it the host stops reading the connection for a while (the client's TCP then waits). Each
 packet costs the host its decryption whatever it holds; a person sends fewer than 20 a
-second, a window dragged about 50."""
+second, a window dragged about 50 for a moment."""
 
-PACKET_BURST = 200
+PACKET_BURST = 150
 """The packets a session may send at once before ``PACKETS_PER_SECOND`` holds it back."""
 
-RECEIVE_BUFFER = 16 * 1024
+RECEIVE_BUFFER = 4 * 1024
 """The receive buffer of each connection's socket: what one read of it holds at most, so
 that a read full of tiny packets is a few hundred, not thousands, to decrypt at once."""
 
