@@ -70,12 +70,12 @@ def test_say_keeps_what_a_name_may_hold() -> None:
     assert shown_said(text) == text
 
 
-def test_long_runs_of_plain_text_reach_the_prompt_as_one_paste() -> None:
-    assert pasted("bid 15\r") == "bid 15\r"  # typing as typed
+def test_runs_of_plain_text_reach_the_prompt_as_one_paste() -> None:
+    assert pasted("d") == "d"  # a person types one key a packet: a key it stays
     line = "say " + "x" * 100
     assert pasted(line + "\r") == "\x1b[200~" + line + "\x1b[201~\r"
-    # Control keys stay keys: Ctrl-U, then a run, then an arrow.
-    assert pasted("\x15" + "y" * 20 + "\x1b[D") == "\x15\x1b[200~" + "y" * 20 + "\x1b[201~\x1b[D"
+    # Control keys stay keys: Ctrl-U, then a run, then an arrow, then one letter.
+    assert pasted("\x15" + "bid 15" + "\x1b[Dx") == "\x15\x1b[200~bid 15\x1b[201~\x1b[Dx"
 
 
 class Clock:
@@ -90,7 +90,8 @@ def test_keys_handled_one_by_one_are_bounded_apart_from_pasted_text() -> None:
     clock = Clock()
     guard = InputGuard(clock=clock, presses_per_second=10, press_burst=20)
     assert guard.feed("x" * 4000) == ("x" * 4000, [])  # one plain run: one key
-    passed, notices = guard.feed("\x15a\x01b\x05c\x15d\x01e\x05f\x15g\x01h\x05i\x15j\x01k\x05")
+    passed, notices = guard.feed("\x15a\x01b\x05c\x15d\x01e\x05f\x15g\x01h\x05i\x15j\x01k\x05"
+                                 "\x15\x01\x05\x15\x01")
     assert passed == DROP and notices == ["Line dropped, nothing run: typing too fast."]
     clock.now += 2.0
     assert guard.feed("\r")[0] == ""  # the dropped line ends

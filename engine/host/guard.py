@@ -27,12 +27,11 @@ server bounds a session's packets with one too (each costs its decryption).
 
 from __future__ import annotations
 
-import re
 import time
 from collections import deque
 from collections.abc import Callable
 
-from engine.host.limits import PLAIN_RUN
+from engine.host.limits import KEY_SEQUENCE, PLAIN_RUN
 from engine.shell.commands import MAX_LINE
 
 LINES_PER_SECOND = 20
@@ -234,13 +233,10 @@ def _presses(chunk: str) -> int:
     if len(chunk) < 2:
         return len(chunk)
     if "\x1b" in chunk:
-        chunk = _SEQUENCE.sub("\x00", chunk)  # one key each, and no part of a plain run
+        chunk = KEY_SEQUENCE.sub("\x00", chunk)  # one key each, and no part of a plain run
     runs = [len(m.group()) for m in PLAIN_RUN.finditer(chunk)]
     return len(chunk) - sum(runs) + len(runs)
 
-
-_SEQUENCE = re.compile(r"\x1b\[[0-?]{0,16}[ -/]{0,4}[@-~]|\x1bO[ -~]")
-"""A terminal's key sequence (CSI or SS3: the arrows, Home, Delete, F1...)."""
 
 
 def _next_end(data: str, start: int) -> int:

@@ -36,14 +36,22 @@ REDRAW_INTERVAL = 0.05
 redraw costs time in the length of the line, so a line typed one key a packet is drawn at
 most twenty times a second, not once a key."""
 
-PASTE_RUN = 16
-"""Typed text without a line end or a control key, at least this long, reaches the prompt
-as one paste (one insertion, not one key each): a burst of keys then costs the prompt time
-in its length with a small constant."""
+PASTE_RUN = 2
+"""Typed text without a line end or a control key, at least this long in one packet,
+reaches the prompt as one paste (one insertion, not one key each: a key costs the prompt
+about half a millisecond). A person types one key a packet; a script, a paste or a flood
+sends many, and each run of them then costs one insertion."""
 
 PLAIN_RUN = re.compile(r"[^\x00-\x1f\x7f-\x9f]{" + str(PASTE_RUN) + ",}")
 """A run of typed text with no control key in it (no Enter, Tab, escape...): given to the
 prompt as one paste."""
+
+KEY_SEQUENCE = re.compile(r"\x1b\[[0-?]{0,16}[ -/]{0,4}[@-~]|\x1bO[ -~]|\x1b[ -~]")
+"""A terminal's key sequence: CSI or SS3 (the arrows, Home, Delete, F1...) or Alt and a
+key: one key, never part of a paste."""
+
+KEY_OR_RUN = re.compile(f"({KEY_SEQUENCE.pattern})|{PLAIN_RUN.pattern}")
+"""A key sequence (group 1) or a plain run, whichever comes first."""
 
 PACKETS_PER_SECOND = 50
 """The SSH packets (keys, window changes) a session may send a second, on average: past
@@ -54,9 +62,10 @@ second, a window dragged about 50 for a moment."""
 PACKET_BURST = 150
 """The packets a session may send at once before ``PACKETS_PER_SECOND`` holds it back."""
 
-RECEIVE_BUFFER = 4 * 1024
-"""The receive buffer of each connection's socket: what one read of it holds at most, so
-that a read full of tiny packets is a few hundred, not thousands, to decrypt at once."""
+READ_SIZE = 8 * 1024
+"""The most one read of a connection's socket takes: a read full of tiny packets is then
+a couple of hundred to decrypt at once, not thousands, and the event loop turns between
+two reads (bulk data still flows: the next read follows at once)."""
 
 MAX_UNSENT = 256 * 1024
 """Bytes a connection may hold unsent (the client is not reading them) before it is cut

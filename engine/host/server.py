@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import socket
 import time
 from collections import deque
 from collections.abc import Callable, Coroutine
@@ -32,12 +31,12 @@ from prompt_toolkit.data_structures import Size
 
 from engine.host.guard import InputGuard, RawBudget
 from engine.host.limits import (
+    KEY_OR_RUN,
     MAX_LOGINS,
     PACKET_BURST,
     PACKETS_PER_SECOND,
     PASTE_RUN,
-    PLAIN_RUN,
-    RECEIVE_BUFFER,
+    READ_SIZE,
     RESIZE_INTERVAL,
     STALL_SECONDS,
     clamp_size,
@@ -358,7 +357,8 @@ def pasted(text: str) -> str:
     between bracketed-paste markers, so that the prompt inserts it at once."""
     if len(text) < PASTE_RUN:
         return text
-    return PLAIN_RUN.sub(lambda m: _PASTE[0] + m.group() + _PASTE[1], text)
+    return KEY_OR_RUN.sub(lambda m: m.group() if m.group(1) else _PASTE[0] + m.group() + _PASTE[1],
+                          text)
 
 
 class Door:
@@ -433,12 +433,9 @@ class TableServer(PromptToolkitSSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         """A connection: it waits to log in (the oldest waiting may be let go for it)."""
         self.conn = conn
-        sock = conn.get_extra_info("socket")
-        if sock is not None:
-            try:
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER)
-            except OSError:
-                pass
+        transport = getattr(conn, "_transport", None)
+        if isinstance(getattr(transport, "max_size", None), int):
+            transport.max_size = READ_SIZE  # type: ignore[union-attr]
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.address = f"{peer[0]}:{peer[1]}"
         gone = self.door.arrive(self)
