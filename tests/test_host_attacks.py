@@ -121,9 +121,18 @@ def test_a_squatter_is_kicked_by_address_and_a_silent_one_let_go(tmp_path: Path)
     host = table(tmp_path, "Ann", "Bo", "?", env={"MEDICI_NAME_TIMEOUT": "3"})
 
     async def scenario() -> None:
-        bo, ctx, _ = await under_attack(host, "silent connections",
-                                        check="the game has not started")
-        # 20 silent TCP connections were open meanwhile; Bo could still come back.
+        bo = await Player.connect(host.port, "bo", password=PASSWORD)
+        await bo.wait_for("Welcome")
+        # 20 silent TCP connections, more than may wait to log in: Bo still comes back
+        # (the oldest silent one makes room), and his table answers.
+        ctx = Context(host.port, PASSWORD, asyncio.Event(), Scale.short())
+        attack = asyncio.create_task(ATTACKS["silent connections"](ctx))
+        await asyncio.sleep(2.0)
+        bo = await Player.connect(host.port, "bo", password=PASSWORD)
+        await bo.wait_for("Welcome back, Bo", timeout=LIVENESS)
+        await answers(bo, text="the game has not started")
+        ctx.stop.set()
+        assert await asyncio.wait_for(attack, LIVENESS) == "20 silent TCP connections"
         squatter = await Player.connect(host.port, "squatter", password=PASSWORD)
         await squatter.wait_for("Your name at the table:")
         host.command("who")
