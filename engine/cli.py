@@ -15,8 +15,8 @@ from collections.abc import Sequence
 import engine.commands
 import engine.shell  # light: the shell proper is imported when it runs
 from engine.errors import MediciError
-from engine.layout import stream_width, wrap_text
 from engine.registry import PROGRAM, titles
+from engine.text import stream_width, wrap_text
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,7 +40,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``medici`` console script."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list or args_list[0].partition("=")[0] in engine.shell.options():
+    leading, rest = _leading_shell_options(args_list)
+    if leading and rest and rest[0] in _subcommands():
+        # Shell options before a subcommand (``medici --saves DIR new ...``) go with it.
+        args_list = [rest[0], *leading, *rest[1:]]
+    elif not args_list or args_list[0].partition("=")[0] in engine.shell.options():
         return _shell(args_list)
     parser = build_parser()
     args = parser.parse_args(args_list)
@@ -60,6 +64,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+
+
+def _leading_shell_options(words: list[str]) -> tuple[list[str], list[str]]:
+    """The shell options at the start of ``words`` (with their values), and the rest."""
+    takes_value = {"--script", "--saves", "--seed"}
+    i = 0
+    while i < len(words):
+        name = words[i].partition("=")[0]
+        if name not in engine.shell.options():
+            break
+        i += 2 if name in takes_value and "=" not in words[i] else 1
+    return words[:i], words[i:]
+
+
+def _subcommands() -> set[str]:
+    """The names of ``medici``'s subcommands (``new``, ``open``, ``rules``...)."""
+    parser = build_parser()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return set(action.choices)
+    return set()
 
 
 def _shell(argv: list[str]) -> int:

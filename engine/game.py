@@ -285,9 +285,8 @@ def new_game(
     if variant is None:
         variant = default_variant()
     var = variant if isinstance(variant, Variant) else load_variant(variant, strict=strict)
-    counts = var.logic.player_counts()
     if players is None:
-        players = 4 if 4 in counts else counts[0]
+        players = var.logic.default_player_count()
     names = _names(players, var.logic)
     if seed is not None and (seed.__class__ is not int or not 0 <= seed < 2**64):
         raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, got {seed!r}")

@@ -9,7 +9,6 @@ runs to the next heading.
 from __future__ import annotations
 
 import re
-import shutil
 import textwrap
 from dataclasses import dataclass
 from functools import cache
@@ -172,11 +171,6 @@ def index() -> str:
     lines.append(f"One rule: {PROGRAM} rules ID (e.g. {PROGRAM} rules {example_id()}). "
                  f"All: {rules_path()}")
     return "\n".join(lines)
-
-
-def terminal_width() -> int:
-    """The width to wrap a rule at: the terminal's, kept between 40 and 100 columns."""
-    return max(40, min(100, shutil.get_terminal_size((80, 24)).columns))
 
 
 def _span(ids: list[str]) -> str:

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import Problem, RulesError
-from engine.layout import wrap_words
 from engine.registry import default_game, find
 from engine.rules import (
     Variant,
@@ -27,6 +26,7 @@ from engine.rules import (
 )
 from engine.schema import ListOf, MapOf, Node, validate
 from engine.schema import Record as Fields
+from engine.text import wrap_words
 from engine.yamlsafe import Document, KeyPath, Origin, Where, dotted, load_yaml
 
 MISSING = object()

@@ -89,7 +89,7 @@ def test_the_shell_hint_speaks_in_chances_and_money(tmp_path: Path) -> None:
     run = Run(tmp_path / "saves")
     run.do("new medici You bot:greedy bot:greedy --seed 3")
     texts = [run.do("hint --bot greedy")]
-    game = run.shell.session.game
+    game = run.shell.table.game
     run.do("pass" if game.state.phase == "bidding" else "draw")
     if game.current_player == 0:
         texts.append(run.do("hint --bot greedy"))

@@ -29,10 +29,10 @@ from engine.host.limits import (
     size_notice,
 )
 from engine.host.seat import Guest
-from engine.host.table import Chair, Table, TableOptions
-from engine.host.table_rules import refused
+from engine.host.table import Chair, HostedTable, TableOptions
 from engine.names import player_name_problem
-from engine.rules import load_variant, variant_names
+from engine.play import SavesFolder, Settings
+from engine.rules import load_variant
 from engine.shell.app import Shell
 from engine.shell.completion import COMPLETE_UPTO, ShellCompleter, split_line
 from engine.shell.console import Console
@@ -321,7 +321,12 @@ def test_a_full_table_still_lets_a_player_back_to_their_seat() -> None:
 
 
 # -- the table's parts ------------------------------------------------------------------
-def _guest(table: Table, name: str, address: str = "", host: bool = False) -> Guest:
+def _table(tmp_path: Path, pool: ThreadPoolExecutor, chairs: list[Chair]) -> HostedTable:
+    opts = TableOptions(Settings(), SavesFolder(str(tmp_path)))
+    return HostedTable(load_variant("medici"), chairs, opts, pool)
+
+
+def _guest(table: HostedTable, name: str, address: str = "", host: bool = False) -> Guest:
     made = Guest(table, name, None, Console(io.StringIO(), io.StringIO(), color=False),  # type: ignore[arg-type]
                  host=host)
     made.address = address
@@ -331,8 +336,7 @@ def _guest(table: Table, name: str, address: str = "", host: bool = False) -> Gu
 def test_kick_names_a_connection_by_name_or_address_even_one_choosing_a_name(
         tmp_path: Path) -> None:
     with ThreadPoolExecutor(2) as pool:
-        table = Table(load_variant("medici"), [Chair("Bo"), Chair("?", open=True)],
-                      TableOptions(saves=str(tmp_path)), pool)
+        table = _table(tmp_path, pool, [Chair("Bo"), Chair("?", open=True)])
         host = _guest(table, "Host", host=True)
         bo = _guest(table, "Bo", "127.0.0.1:5001")
         squatter = _guest(table, "squatter", "127.0.0.1:5002")
@@ -346,13 +350,20 @@ def test_kick_names_a_connection_by_name_or_address_even_one_choosing_a_name(
                                               "squatter (127.0.0.1:5002)"]
 
 
-def test_rules_at_a_table_answers_the_same_for_any_path() -> None:
-    answers = {refused(word).replace(word[:37], "W")  # type: ignore[union-attr]
-               for word in ("/etc/passwd", "/etc/shadow", "/no/such/file", "../config/x.yaml",
-                            "house.yaml")}
-    assert len(answers) == 1
-    for name in variant_names():
-        assert refused(name) is None
+def test_rules_at_a_table_answers_the_same_for_any_path(tmp_path: Path) -> None:
+    with ThreadPoolExecutor(2) as pool:
+        table = _table(tmp_path, pool, [Chair("Bo")])
+        mode = _guest(table, "Bo").shell.mode
+        readable = tmp_path / "house.yaml"
+        readable.write_text("game: medici\nname: house\n")
+        answers = set()
+        for word in (str(readable), "/etc/passwd", "/no/such/file.yaml", str(tmp_path)):
+            with pytest.raises(ShellError) as refused:
+                mode.variant_named(word)
+            answers.add(str(refused.value))
+        assert len(answers) == 1
+        assert mode.variant_named("medici-amigo").name == "medici-amigo"
+        assert not mode.reads_files  # nothing completes from the host's folders either
 
 
 # -- hints ------------------------------------------------------------------------------

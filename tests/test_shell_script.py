@@ -10,7 +10,7 @@ from pathlib import Path
 
 from engine import new_game
 from engine.chance import Rng
-from engine.shell import render
+from engine.play import render
 from engine.simulate import random_action
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -238,8 +238,8 @@ def test_ctrl_c_and_keys_typed_while_bots_move_lose_no_move(kind, tmp_path):
     for line in screen.splitlines():
         if "qwe" in line:  # what was typed shows only where it waits: at a prompt
             assert re.search(r"› ?qwe", line), line
+    from engine.play import render
     from engine.records import load_game
-    from engine.shell import render
 
     (save,) = (tmp_path / "saves").glob("*.json")
     game = load_game(save).game

@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 
 from engine.errors import RecordError
-from engine.layout import stream_width, wrap_text, wrap_words
 from engine.records.examples import examples
+from engine.text import stream_width, wrap_text, wrap_words
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -146,7 +146,7 @@ def _interactive(path: Path, saves: str | None, play: str | None = None) -> int:
         print("medici: the shell is not available; use --to N [--json]", file=sys.stderr)
         return 2
     first = [f"play {play}".strip()] if play is not None else []
-    return int(run_shell(replay=path, saves=saves, first=first) or 0)
+    return int(run_shell(replay=path, saves=saves, first=first, must_start=True) or 0)
 
 
 def _verify(args: argparse.Namespace) -> int:

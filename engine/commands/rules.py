@@ -7,8 +7,9 @@ import sys
 
 from engine import rulebook
 from engine.errors import MediciError
-from engine.layout import stream_width, wrap_text
 from engine.rules import load_variant
+from engine.text import stream_width, wrap_text
+from engine.text.width import reading_width
 
 USAGE = "medici rules [ID | diagram VARIANT]"
 
@@ -44,6 +45,6 @@ def _run(args: argparse.Namespace) -> int:
     if args.what is None:
         print(wrap_text(rulebook.index(), stream_width(sys.stdout)))
         return 0
-    print(rulebook.rule(args.what).render(rulebook.terminal_width()))
+    print(rulebook.rule(args.what).render(reading_width(stream_width(sys.stdout))))
     return 0
 

@@ -32,7 +32,7 @@ from collections import deque
 from collections.abc import Callable
 
 from engine.host.limits import KEY_SEQUENCE, PLAIN_RUN
-from engine.shell.commands import MAX_LINE
+from engine.shell import MAX_LINE
 
 LINES_PER_SECOND = 20
 """The most lines a client may send in one second; the lines over are dropped."""

@@ -25,14 +25,14 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
 from engine.shell.errors import ShellError
-from engine.shell.handlers import analysis_lines
+from engine.shell.hints import analysis_lines
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
 
     from engine.bots.base import Analysis
     from engine.game import Game
-    from engine.shell.app import Shell
+    from engine.shell.console import Console
 
 HINT_SECONDS = 15.0
 """The longest a hint may think (the worker is then killed)."""
@@ -207,11 +207,11 @@ def _limit(memory: int, seconds: float) -> None:
 
 
 
-def say_hint(shell: Shell, owner: object, spec: str, game: Game, seat: int,
+def say_hint(console: Console, owner: object, spec: str, game: Game, seat: int,
              raw: bool = False) -> None:
-    """Tell ``shell``'s person the bot ``spec``'s top moves for ``seat`` of ``game``, as the
-    shell's ``hint`` does, worked out in a worker (``analyse``)."""
+    """Tell ``console``'s person the bot ``spec``'s top moves for ``seat`` of ``game``, as
+    the shell's ``hint`` does (``engine.shell.hints``), worked out in a worker."""
     rows, situation = analyse(owner, spec, game.seed, game, seat)
-    shell.console.say(analysis_lines(
+    console.say(analysis_lines(
         f"Hint from {spec} for {game.players[seat]}:", rows, game, situation=situation,
-        raw=raw, width=shell.console.width()))
+        raw=raw, width=console.width()))

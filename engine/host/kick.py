@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from engine.host.seat import Guest
-    from engine.host.table import Table
+    from engine.host.table import HostedTable
 
 
-def everyone(table: Table) -> list[Guest]:
+def everyone(table: HostedTable) -> list[Guest]:
     """Every connection: the guests, and those naming an open seat."""
     with table.lock:
         found = list(table.guests)
@@ -22,7 +22,7 @@ def everyone(table: Table) -> list[Guest]:
     return found
 
 
-def kicked(table: Table, word: str, but: Guest | None = None) -> list[Guest]:
+def kicked(table: HostedTable, word: str, but: Guest | None = None) -> list[Guest]:
     """The connections ``word`` names (a name, case-blind, or an address ``host:port``,
     or a bare host for every connection from it), ``but`` left out."""
     wanted = word.casefold()
@@ -37,7 +37,7 @@ def kicked(table: Table, word: str, but: Guest | None = None) -> list[Guest]:
     return found
 
 
-def connected(table: Table, but: Guest | None = None) -> list[str]:
+def connected(table: HostedTable, but: Guest | None = None) -> list[str]:
     """How ``kick``'s refusal lists the connections: ``Bo (127.0.0.1:51234)``."""
     out = []
     for guest in everyone(table):

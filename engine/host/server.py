@@ -19,7 +19,6 @@ table's door (authentication, limits) and a guard on every joiner's keys and scr
 from __future__ import annotations
 
 import asyncio
-import hmac
 import time
 from collections import deque
 from collections.abc import Callable, Coroutine
@@ -42,6 +41,7 @@ from engine.host.limits import (
     clamp_size,
     size_notice,
 )
+from engine.host.passwords import Secret
 
 FAILED_LOGIN_DELAY = 1.0
 """Seconds before a wrong password is answered (a guesser gets one try a second)."""
@@ -365,7 +365,7 @@ class Door:
     """Who may come in: the password or the keys; the connections waiting to log in and
     those logged in, counted apart."""
 
-    def __init__(self, password: str | None, keys: asyncssh.SSHAuthorizedKeys | None,
+    def __init__(self, password: Secret | None, keys: asyncssh.SSHAuthorizedKeys | None,
                  max_connections: int, failed_delay: float = FAILED_LOGIN_DELAY,
                  owns_seat: Callable[[str], bool] = lambda user: False,
                  max_logins: int = MAX_LOGINS) -> None:
@@ -386,11 +386,8 @@ class Door:
         self.failed_logins = 0
 
     def check_password(self, given: str) -> bool:
-        """Whether ``given`` is the table's password (in constant time)."""
-        if self.password is None:
-            return False
-        return hmac.compare_digest(given.encode("utf-8", "replace"),
-                                   self.password.encode("utf-8"))
+        """Whether ``given`` is the table's password (its hash compared in constant time)."""
+        return self.password is not None and self.password.matches(given)
 
     def full(self, user: str) -> bool:
         """Whether ``user`` is turned away: the table has as many connections as it takes,

@@ -378,13 +378,13 @@ def _spiel_name(game_id: str) -> str:
 def _type_of(info: GameInfo) -> Any:
     """The OpenSpiel game type of a registered game: its default variant's parameters
     (``players`` where it can be played by more than one count)."""
-    counts = list(load_variant(info.variant).logic.player_counts())
+    logic = load_variant(info.variant).logic
     params: dict[str, Any] = {}
-    if len(counts) > 1:
-        params["players"] = 4 if 4 in counts else counts[0]
+    if len(logic.player_counts()) > 1:
+        params["players"] = logic.default_player_count()
     params.update(variant=info.variant, utility="money", max_amount=DEFAULT_MAX_AMOUNT)
     return _game_type(_spiel_name(info.id), f"{info.title} ({PROGRAM} engine)", params,
-                      max(counts))
+                      max(logic.player_counts()))
 
 
 TYPES: dict[str, Any] = {}

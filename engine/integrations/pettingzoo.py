@@ -84,7 +84,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         self.variant = load_variant(game or default_variant())
         counts = list(self.variant.logic.player_counts())
         if players is None:
-            players = 4 if 4 in counts else counts[0]
+            players = self.variant.logic.default_player_count()
         if players not in counts:
             raise ValueError(
                 f"players={players}: {self.variant.name} plays with "
@@ -190,7 +190,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         """The shell's table as plain text (``render_mode="ansi"``); None without a mode."""
         if self.render_mode is None or self.game is None:
             return None
-        from engine.shell.render import table
+        from engine.play.render import table
 
         player = self.game.current_player
         return table(self.game.view(0 if player is None else player)).plain()

@@ -10,7 +10,7 @@ width (a pipe, a file) every row is one line.
 from __future__ import annotations
 
 from engine.medici.views import MediciView
-from engine.shell.text import Text, flow, join, pad, pieces_line, table_title
+from engine.text import Text, flow, join, pad, pieces_line, table_title
 
 MARK = 2
 """The columns of the turn mark (``▶ ``) before a player's name."""

@@ -26,7 +26,7 @@ from engine.views import Event, SetupEvent, View
 FORMAT = "medici-record"
 """The value of every record's ``format`` key: what the file is."""
 
-VERSION = 2
+VERSION = 3
 """The record version this code writes. Versions from OLDEST_VERSION up are read."""
 
 OLDEST_VERSION = 0
@@ -72,6 +72,9 @@ class Record:
     migrated_from: int | None = None
     branch_of: Branch | None = None
     """For a game branched from a replay: ``{"name": save name, "step": N}`` (version 2)."""
+    table: dict[str, Any] | None = None
+    """The settings of the table the game is played at (version 3): ``Settings.section()``
+    (``engine.records.settings``), None for a record without them (the defaults)."""
 
     @property
     def finished(self) -> bool:
@@ -98,6 +101,8 @@ class Record:
             doc["chance"] = self.chance
         if self.branch_of:
             doc["branch_of"] = self.branch_of
+        if self.table:
+            doc["table"] = self.table
         doc["state"] = self.state
         return doc
 
@@ -111,8 +116,10 @@ def record_from_game(
     hand_written: bool = False,
     migrated_from: int | None = None,
     branch_of: Branch | None = None,
+    table: dict[str, Any] | None = None,
 ) -> Record:
-    """The record of a game as it stands (the event objects are shared: never edit them)."""
+    """The record of a game as it stands (the event objects are shared: never edit them);
+    ``table`` is the table's settings section, if the game is played at one."""
     names = game.players
     seats = _bots(bots, names)
     chance = game.state.chance
@@ -135,6 +142,7 @@ def record_from_game(
         hand_written=hand_written,
         migrated_from=migrated_from,
         branch_of=branch_of,
+        table=table,
     )
 
 
@@ -371,6 +379,12 @@ def _from_version_1(doc: dict[str, Any], name: str) -> dict[str, Any]:
     return out
 
 
+def _from_version_2(doc: dict[str, Any], name: str) -> dict[str, Any]:
+    """Version 3 adds the optional ``table`` section (the table's settings); a version-2
+    record has none, and is played at a table with the default settings."""
+    return dict(doc)
+
+
 MIGRATIONS: dict[int, Callable[[dict[str, Any], str], dict[str, Any]]] = {
-    0: _from_version_0, 1: _from_version_1}
+    0: _from_version_0, 1: _from_version_1, 2: _from_version_2}
 """Version N -> a function turning a version-N document into a version N+1 one."""

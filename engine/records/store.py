@@ -8,6 +8,7 @@ explicit path (``./x.json``, ``/tmp/x.json``, a ``Path``) may point elsewhere.
 
 from __future__ import annotations
 
+import difflib
 import errno
 import os
 import re
@@ -26,6 +27,7 @@ from engine.game import Game
 from engine.names import normal_save_name, save_name_problem
 from engine.records.format import Record, encode, read_document, record_from_game
 from engine.records.schema import check_document
+from engine.records.settings import hosted_section
 from engine.records.strictjson import MAX_BYTES
 from engine.records.verify import StepHook, read_record
 from engine.registry import PROGRAM, find
@@ -380,7 +382,7 @@ def read_file(path: Path) -> bytes:
     try:
         info = path.stat()
     except FileNotFoundError:
-        raise RecordError(name, "no such file" + _known(path.parent)) from None
+        raise RecordError(name, "no such file" + _known(path.parent, path.stem)) from None
     except OSError as err:
         raise RecordError(name, f"cannot read: {err.strerror or err}") from None
     if not stat.S_ISREG(info.st_mode):
@@ -394,15 +396,19 @@ def read_file(path: Path) -> bytes:
         raise RecordError(name, f"cannot read: {err.strerror or err}") from None
 
 
-def _known(folder: Path) -> str:
+def _known(folder: Path, wanted: str = "") -> str:
+    """What a missing save's message adds: the closest names (``did you mean friday?``),
+    then the saves the folder holds."""
     try:
         names = sorted(p.stem for p in folder.glob("*" + SUFFIX) if not p.name.startswith("."))
     except OSError:
         return ""
     if not names:
         return ""
+    close = difflib.get_close_matches(wanted, names, n=1, cutoff=0.6) if wanted else []
+    mean = f"; did you mean {close[0]}?" if close else ""
     shown = ", ".join(names[:10]) + (", ..." if len(names) > 10 else "")
-    return f" (saves in {display(folder)}: {shown})"
+    return f"{mean} (saves in {display(folder)}: {shown})"
 
 
 def load_path(path: Path, on_step: StepHook | None = None) -> tuple[Record, Game]:
@@ -451,6 +457,9 @@ class SaveInfo:
     """What ``period`` counts, as the game's vocabulary names it ('' for an unknown game)."""
     branch_of: str | None = None
     """The save this game was branched from (``branch`` in a replay), if it was."""
+    hosted: bool = False
+    """The game is played at a hosted table (``medici host``): ``medici host --resume``
+    reopens it, never a game on one keyboard."""
 
 
 def save_info(path: Path, folder: Path) -> SaveInfo:
@@ -486,6 +495,7 @@ def save_info(path: Path, folder: Path) -> SaveInfo:
         bots=tuple(p.get("bot") for p in doc["players"]),
         unit=unit,
         branch_of=_branch_name(doc.get("branch_of")),
+        hosted=hosted_section(doc.get("table")),
     )
 
 

@@ -57,6 +57,7 @@ def read_record(data: bytes, name: str, on_step: StepHook | None = None) -> tupl
         hand_written="moves" in doc,
         migrated_from=None if written == doc["version"] else written,
         branch_of=doc.get("branch_of"),
+        table=doc.get("table"),
     )
     return record, game
 

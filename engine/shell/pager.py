@@ -19,7 +19,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
 from engine.shell.console import Console
-from engine.shell.text import STYLE, Text, wrap
+from engine.text import STYLE, Text, wrap
 
 MORE = "-- more {page}: Space or Enter for the next page, q to stop --"
 """The line between two pages (``-- more {page} --`` where that does not fit)."""

@@ -15,10 +15,10 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
 from engine.records.store import user_data_dir
-from engine.shell.commands import MAX_LINE
 from engine.shell.completion import ShellCompleter
-from engine.shell.text import STYLE
+from engine.shell.registry import MAX_LINE
 from engine.shell.toolbar import toolbar
+from engine.text import STYLE
 
 if TYPE_CHECKING:
     from engine.shell.app import Shell

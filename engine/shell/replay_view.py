@@ -5,21 +5,24 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.game import Game
+from engine.play import Settings, render
 from engine.records import ReplayCursor
 from engine.registry import game_info
-from engine.shell import render
-from engine.shell.text import Text
+from engine.text import Text
 from engine.views import View
 
 
 class ReplayView:
     """A saved game opened in replay mode: the records' ReplayCursor plus what the shell shows."""
 
-    def __init__(self, name: str, cursor: ReplayCursor, bots: list[str | None], path: Path) -> None:
+    def __init__(self, name: str, cursor: ReplayCursor, bots: list[str | None], path: Path,
+                 settings: Settings | None = None) -> None:
         self.name = name
         self.cursor = cursor
         self.bots = bots
         self.path = path
+        self.settings = settings if settings is not None else Settings()
+        """The settings of the table the game was played at (a branch keeps them)."""
 
     @property
     def step(self) -> int:

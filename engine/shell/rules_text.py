@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 
 from engine.registry import game_info
 from engine.rules import Variant
-from engine.shell.text import Text, fitted
+from engine.text import Text, fitted
 
 
 def summary(variant: Variant, players: int | None = None, width: int | None = None) -> Text:

@@ -7,7 +7,6 @@ that order), and a form still too wide is cut between words, never inside one.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -16,6 +15,7 @@ from prompt_toolkit.application import get_app_or_none
 from engine.agreement import agree
 from engine.narrative import ordinal
 from engine.registry import GameInfo, find
+from engine.text.width import screen_width
 from engine.views import PlayerView, View
 
 if TYPE_CHECKING:
@@ -28,25 +28,20 @@ KEY = "class:bottom-toolbar.key"
 
 def toolbar(shell: Shell) -> Fragments:
     """The toolbar's fragments for the shell's current state (its mode's toolbar), fitted
-    to the terminal's width."""
-    return shell.mode.toolbar(toolbar_width())
+    to the width of the screen the shell writes to (its console's, by the one rule of
+    ``engine.text.width``), else to the prompt's terminal."""
+    return shell.mode.toolbar(shell.console.width() or toolbar_width())
 
 
 def toolbar_width() -> int | None:
-    """The width of the terminal the prompt draws on (``$COLUMNS`` if smaller), None
-    outside a running prompt."""
+    """The width of the terminal the prompt draws on (by the one rule,
+    ``engine.text.width.screen_width``), None outside a running prompt."""
     try:
         app = get_app_or_none()
-        width = app.output.get_size().columns if app is not None else None
+        measured = app.output.get_size().columns if app is not None else None
     except Exception:  # noqa: BLE001 - no size to read: no fitting
-        width = None
-    try:
-        env = int(os.environ.get("COLUMNS", ""))
-    except ValueError:
-        env = 0
-    if env > 0:
-        width = env if width is None else min(width, env)
-    return width
+        measured = None
+    return screen_width(measured)
 
 
 def fit(forms: list[Fragments], width: int | None) -> Fragments:
@@ -137,6 +132,9 @@ def _game_parts(view: View, bots: list[str | None], *, short: bool = False,
     parts.append(("", f" {_when(view, info)}" + (f" · {_phase(view)}" if phase else "")))
     current = view.get("current_player")
     players = view.get("players", [])
+    # The money shown is yours (``viewer``'s) wherever you have a seat, the player to act
+    # named apart; a spectator sees the acting player's.
+    mine = viewer if viewer is not None and 0 <= viewer < len(players) else None
     if current is not None and 0 <= current < len(players):
         player = players[current]
         who = player.get("name", f"seat {current}")
@@ -144,15 +142,20 @@ def _game_parts(view: View, bots: list[str | None], *, short: bool = False,
         parts.append(("", " · "))
         parts.append((KEY, who if short else f"{who}{bot}"))
         parts.append(("", " to act"))
-        if money:
+        if money and mine is None:
             parts.append(("", f" · {_money(player, info)}"))
     elif view.get("winners"):
         names = [players[p].get("name", "?") for p in view["winners"]]
         parts.append(("", " · won by " + " and ".join(names)))
-    if place and viewer is not None and not view.get("winners"):
-        standing = place_text(players, viewer, long=place == "long")
+    if mine is not None and not view.get("winners"):
+        name = players[mine].get("name", "?")
+        standing = place_text(players, mine, long=place == "long") if place else ""
+        shown = [f"{_money(players[mine], info)}"] if money else []
         if standing:
-            parts.append(("", f" · {standing}"))
+            shown.append(standing.removeprefix(f"{name}: "))
+        if shown:
+            lead = f"{name}: " if money or place == "long" else ""
+            parts.append(("", f" · {lead}{', '.join(shown)}"))
     return parts
 
 

@@ -9,8 +9,8 @@ ends). Items are moved to the next line whole, so no tile is ever split.
 from __future__ import annotations
 
 from engine.agreement import agree
-from engine.shell.text import Text, flow, pieces_line, table_title
 from engine.strozzi.views import RowView, StrozziView
+from engine.text import Text, flow, pieces_line, table_title
 
 INDENT = 4
 """How far a ship line under its player is indented."""

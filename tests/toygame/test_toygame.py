@@ -22,12 +22,12 @@ from engine import registry
 from engine.actions import Span
 from engine.chance import Rng
 from engine.cli import main as cli
+from engine.play import Table
 from engine.records import ReplayCursor, load_game
 from engine.shell import run_shell
 from engine.shell.app import Shell
 from engine.shell.completion import ShellCompleter
 from engine.shell.console import Console
-from engine.shell.session import Session
 from engine.simulate import play_random, random_action
 from toygame import GAME
 
@@ -112,7 +112,7 @@ def test_the_shell_plays_saves_loads_and_replays_it(tmp_path: Path) -> None:
 def test_the_shell_completes_its_moves_from_its_phase_table(tmp_path: Path) -> None:
     game = engine.new_game(RULES, ["Ann", "Bo"], seed=2)
     shell = Shell(Console(io.StringIO(), io.StringIO()), saves=str(tmp_path / "saves"))
-    shell.session = Session(game, [None, None], shell.saves)
+    shell.table = Table(game, [None, None], shell.saves)
     completer = ShellCompleter(shell)
 
     def texts(line: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""What the shell shows: the table (``show``) and what changed after a move.
+"""What a table looks like to a person: the table (``show``) and what changed after a move.
 
 Each game's descriptor names its ``table(view, bots)`` (``engine.registry``); a game
 without one falls back to the plain table here, so a new game is playable before it
@@ -18,7 +18,7 @@ from engine.game import Game
 from engine.narrative import Role, ViewAfter, tell
 from engine.records import ReplayCursor
 from engine.registry import find
-from engine.shell.text import Text, fitted, flow, styled
+from engine.text import Text, fitted, flow, styled
 from engine.views import Event, View
 
 

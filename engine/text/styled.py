@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.utils import get_cwidth
 
-from engine.layout import break_word
 from engine.narrative import pieces
+from engine.text.layout import break_word
 from engine.views import View
 
 Fragments = list[tuple[str, str]]
