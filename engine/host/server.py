@@ -447,24 +447,32 @@ class TableServer(PromptToolkitSSHServer):
             self.door.connections -= 1
             self._counted = False
 
-    def _turn_away(self) -> None:
+    def _turn_away(self, at_once: bool = False) -> None:
         door = self.door
         door.refused_full += 1
         if self in door.waiting:
             door.waiting.remove(self)
-        if self.conn is not None:
-            asyncio.get_running_loop().call_soon(
-                self.conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS,
+        if self.conn is None:
+            return
+        args = (asyncssh.DISC_TOO_MANY_CONNECTIONS,
                 f"the table has {door.max_connections} connections already")
+        if at_once:
+            self.conn.disconnect(*args)
+        else:
+            asyncio.get_running_loop().call_soon(self.conn.disconnect, *args)
 
     def begin_auth(self, username: str) -> bool:
         """Everyone must log in; with ``--keys``, by one of those keys. A full table turns
-        a newcomer away before they log in (but never a player coming back to a seat)."""
+        a newcomer away before they log in (but never a player coming back to a seat):
+        told as they give their password (they then wait for the answer, so the message
+        reaches them rather than a reset connection), or at once with ``--keys``."""
         self.user = username
+        if self.door.keys is None:
+            return True
         if self.door.full(username):
             self._turn_away()
             return True
-        if self.door.keys is not None and self.conn is not None:
+        if self.conn is not None:
             self.conn.set_authorized_keys(self.door.keys)
         return True
 
@@ -485,6 +493,9 @@ class TableServer(PromptToolkitSSHServer):
 
     async def validate_password(self, username: str, password: str) -> bool:
         """The table's password; a wrong one is answered late."""
+        if self.door.full(username):
+            self._turn_away(at_once=True)
+            return False
         if self.door.check_password(password):
             return True
         self.door.failed_logins += 1
