@@ -24,15 +24,14 @@ import threading
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
-from engine.shell.errors import ShellError
-from engine.shell.hints import analysis_lines
+from engine.shell import ShellError, analysis_lines
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
 
     from engine.bots.base import Analysis
     from engine.game import Game
-    from engine.shell.console import Console
+    from engine.shell import Console
 
 HINT_SECONDS = 15.0
 """The longest a hint may think (the worker is then killed)."""
