@@ -123,8 +123,13 @@ def deeper_hints(problems: list[Problem], schema: Node) -> list[Problem]:
         if close and (best is None or difflib.SequenceMatcher(None, key, close[0]).ratio()
                       > difflib.SequenceMatcher(None, key, best).ratio()):
             where = f"{names[close[0]]}.{close[0]}" if names[close[0]] else close[0]
-            message = (f"unknown key {key!r}: did you mean {close[0]!r}? It goes at {where}"
-                       + problem.message[found.end():])
+            if close[0] == key:
+                # The right word at the wrong level: only where it goes is news.
+                level = f"under {here}" if here else "at the top level"
+                message = f"{key!r} does not go {level}: it goes at {where}"
+            else:
+                message = (f"unknown key {key!r}: did you mean {close[0]!r}? It goes at "
+                           f"{where}" + problem.message[found.end():])
             problem = Problem(problem.file, problem.line, problem.path, message)
         out.append(problem)
     return out

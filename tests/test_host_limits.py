@@ -384,6 +384,15 @@ def test_a_hint_is_worked_out_in_a_worker_and_told_as_the_shell_tells_it(game) -
                                                        game.legal_actions(), game.variant,
                                                        top=3)
     assert [r.action for r in rows] == [r.action for r in local]  # the same answer
+    # ...told the same way as the shell's own hint.
+    from engine.shell import say_hint
+
+    here, there = io.StringIO(), io.StringIO()
+    say_hint(Console(here, here, color=False), make_bot("greedy", seed=game.seed), game,
+             game.current_player)
+    hint_worker.say_hint(Console(there, there, color=False), object(), "greedy", game,
+                         game.current_player)
+    assert there.getvalue() == here.getvalue() and "Hint from greedy for" in here.getvalue()
 
 
 def test_a_hint_over_its_time_is_stopped_and_one_at_a_time_per_person(game) -> None:

@@ -229,10 +229,12 @@ def test_a_joiner_has_the_shell_but_not_the_hosts_commands(tmp_path, pool) -> No
     for line, reason in [
         ("save friday", "save is the host's"),
         ("new", "new is the host's"),
-        ("open friday", "open is not played at a table"),
-        ("undo", "moves are not taken back at a shared table"),
+        ("open friday", "open isn't available at a shared table"),
+        # Issue 34 item 8: words a person would write.
+        ("undo", "undo isn't available at a shared table: moves can't be taken back once "
+                 "everyone has seen them"),
         ("hint", "hints are off at this table"),
-        ("replay x", "replay is not played at a table"),
+        ("replay x", "replay isn't available at a shared table"),
     ]:
         assert bo.shell.execute(line) is False
         assert reason in bo_out.getvalue(), line

@@ -57,7 +57,7 @@ def test_resume_from_another_folder_finds_the_game(tmp_path: Path) -> None:
     assert not (here / "saves").exists()
     folder = tmp_path / "data" / "medici" / "saves"
     if sys.platform.startswith("linux"):
-        (saved,) = folder.glob("medici-*-ann-bo.json")
+        (saved,) = folder.glob("medici-*-1.json")
     out = _medici(["resume", "--no-color"], there, env, "quit\n")
     assert "Resumed medici-" in out and "Ann" in out
 
@@ -97,7 +97,7 @@ def test_saves_lists_one_row_per_game_newest_first(tmp_path: Path) -> None:
     rows = [line for line in listing.splitlines() if line.startswith("  ")]
     assert len(rows) == 3, listing
     assert "Cy, Di" in rows[1] and "round 1" in rows[1]
-    assert all(re.search(r"-\d{4}-\d\d-\d\d-[a-z]", row) for row in rows)
+    assert all(re.search(r"-\d{4}-\d\d-\d\d-\d+ ", row) for row in rows)
     # Opening a game and playing on does not start another file; nor does quitting.
     name = rows[2].split()[0]
     run.do(f"open {name}", "pass")
@@ -201,8 +201,8 @@ def test_todays_autosave_files_are_migrated_and_open(tmp_path: Path) -> None:
     save_game(game, "autosave-20261130-221501-175824", bots=[None, "greedy"], directory=folder)
     run = Run(folder)
     listing = run.do("saves")
-    assert "medici-2026-11-30-ann-bo" in listing and "autosave-" not in listing
-    assert "Resumed medici-2026-11-30-ann-bo" in run.do("resume")
+    assert "medici-2026-11-30-1" in listing and "autosave-" not in listing
+    assert "Resumed medici-2026-11-30-1" in run.do("resume")
     assert run.shell.table.game.events[: len(game.events)] == game.events
 
 

@@ -93,7 +93,7 @@ def test_a_refused_command_changes_nothing(run):
 def test_save_renames_the_game_open_completes_and_resume(run, tmp_path):
     run.do("new medici Ann Bo --seed 5", "draw", "stop")
     first = run.shell.table.path
-    assert first.name.startswith("medici-") and first.name.endswith("-ann-bo.json")
+    assert first.name.startswith("medici-") and first.name.endswith("-1.json")
     assert "now saved as first" in run.do("save first")
     assert not first.exists() and run.shell.table.path.name == "first.json"
     listing = run.do("saves")
@@ -217,7 +217,7 @@ def test_log_and_moves(run):
 def test_game_saved_in_its_own_file_after_every_move(run):
     run.do("new medici Ann Bo --seed 6", "draw")
     path = run.shell.table.autosave_path
-    assert path is not None and path.name.endswith("-ann-bo.json")
+    assert path is not None and path.name.endswith("-1.json")
     assert len(load_game(path).game.events) == len(run.shell.table.game.events)
     run.do("stop")
     assert len(load_game(path).game.events) == len(run.shell.table.game.events)

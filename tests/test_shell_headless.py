@@ -186,7 +186,7 @@ def test_undo_hint_help_and_refusals(saves):
         "new medici Ann Bo Cy --seed 2", "draw", "stop",
         lambda shell: f"bid {shell.table.legal()[0].lo}",
         "undo", "bid 999", "bdi", "help bid", "help", "hint --bot greedy", "moves", "rules",
-        "next",
+        "rules medici", "next",
     ]
     driver = Driver(lines, moves=0)
     rc, out = driver.run(saves)
@@ -196,7 +196,8 @@ def test_undo_hint_help_and_refusals(saves):
     assert "unknown command 'bdi': did you mean `bid`?" in out
     assert "bid AMOUNT" in out and "Examples: bid 7" in out
     assert "Hint from greedy" in out and "1. " in out
-    assert "Per player count" in out
+    assert "  M-9   The auction" in out  # `rules`: the game's rule ids, a line each
+    assert "Per player count" in out  # `rules medici`: the variant's numbers
     assert "next works only in replay mode" in out
     shell = driver.shells[-1]
     bids = [e for e in shell.table.game.events if e["type"] == "bid"]

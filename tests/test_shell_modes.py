@@ -65,7 +65,7 @@ def test_each_command_is_one_entry_with_its_handler_and_modes(run):
         # At a table: played (by someone), or refused with a reason a joiner reads.
         assert ("table" in entry.modes) == bool(entry.at_table), entry.name
         assert "table" in entry.modes or entry.not_at_table or entry.name in ("exit", "quit")
-    assert [c.name for c in PlayMode(run.shell).commands()][:3] == ["help", "new", "show"]
+    assert [c.name for c in PlayMode(run.shell).commands()][:4] == ["help", "new", "learn", "show"]
     # Every command works somewhere; `modes_of` is what "works only in" messages say.
     shell_commands = {c.name for c in entries if set(c.modes) & {"play", "replay"}}
     assert all(modes_of(name) for name in shell_commands)

@@ -104,7 +104,7 @@ def test_the_toolbar_says_your_place_and_the_gap_to_the_leader():
                {"name": "Cy", "money": 118}]
     assert place_text(players, 1) == "You: tied 2nd, 14 behind Bo"
     assert place_text(players, 0) == "Bo leads by 14"
-    assert place_text(players, 1, long=False) == "tied 2nd, -14"
+    assert place_text(players, 1, long=False) == "tied 2nd, 14 behind"
     players[0]["money"] = 118
     assert place_text(players, 1) == "You: tied 1st"
 
@@ -315,10 +315,12 @@ def test_new_medici_vs_strozzi_alone_seats_you_on_the_medici_side(run):
 
 
 # -- 8. the small ones ---------------------------------------------------------------------------
-def test_a_number_too_large_names_the_limit(run):
+def test_a_number_too_large_names_what_is_legal_now(run):
+    # Issue 34 item 12: the moves legal now, not the grammar's limit (999999999).
     run.do("new medici You Bo --seed 3", "draw", "stop")
     text = run.do("bid 99999999999999999999")
-    assert "is too large: a number here is at most 999999999" in text
+    assert "is too large; legal now: bid 1.." in text and "999999999" not in text.replace(
+        "99999999999999999999", "")
 
 
 def test_undo_after_the_end_says_the_game_is_over(tmp_path, run):

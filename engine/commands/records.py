@@ -150,6 +150,7 @@ def _interactive(path: Path, saves: str | None, play: str | None = None) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    import engine.bots  # noqa: F401  (a seat's bot spec is checked by the bots: botspecs)
     from engine.records import load_path
     from engine.rules import rules_label
 
@@ -171,9 +172,12 @@ def _verify(args: argparse.Namespace) -> int:
             else ""
         )
         rules = rules_label(record.variant, record.rules_digest)
+        review = record.review
+        reviewed = (f", a review of {len(review['moves'])} moves by {review['bot']}"
+                    if review else "")
         print(wrap_text(
             f"OK {record.source}: {rules}, {len(record.players)} players, "
-            f"{moves} moves, {state}{kind}{migrated}", stream_width(sys.stdout)
+            f"{moves} moves, {state}{kind}{migrated}{reviewed}", stream_width(sys.stdout)
         ))
     return 1 if failures else 0
 

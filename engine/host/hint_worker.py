@@ -24,7 +24,7 @@ import threading
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
-from engine.shell import ShellError, analysis_lines
+from engine.shell import ShellError, hint_text
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
@@ -209,8 +209,6 @@ def _limit(memory: int, seconds: float) -> None:
 def say_hint(console: Console, owner: object, spec: str, game: Game, seat: int,
              raw: bool = False) -> None:
     """Tell ``console``'s person the bot ``spec``'s top moves for ``seat`` of ``game``, as
-    the shell's ``hint`` does (``engine.shell.hints``), worked out in a worker."""
+    the shell's ``hint`` tells them (``engine.shell.hint_text``), worked out in a worker."""
     rows, situation = analyse(owner, spec, game.seed, game, seat)
-    console.say(analysis_lines(
-        f"Hint from {spec} for {game.players[seat]}:", rows, game, situation=situation,
-        raw=raw, width=console.width()))
+    console.say(hint_text(spec, rows, situation, game, seat, raw, console.width()))

@@ -165,8 +165,8 @@ def plan_table(options: HostOptions) -> Plan:
 
 def _new_name(variant: Variant, saves: SavesFolder) -> str:
     """A name for a table none was given: its save's name, free in the saves folder."""
-    base = records.store.game_name(variant.name, ())
-    return records.store.unique_path(saves.path, base).stem
+    base = records.store.game_name(variant.name)
+    return records.store.numbered_path(saves.path, base).stem
 
 
 def _hosting(kept: Hosting, options: HostOptions, host_seat: int | None) -> Hosting:

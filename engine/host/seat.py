@@ -44,6 +44,8 @@ from engine.host.limits import REDRAW_INTERVAL, shown_said
 from engine.host.screen import Screen, ScreenConsole
 from engine.host.table import HostedTable
 from engine.play import HINT_BOT, parse_seed, render
+from engine.play.worth import at_table as worth_at_table
+from engine.play.worth import words
 from engine.rules import Variant, load_variant, variant_names
 from engine.shell import (
     Arg,
@@ -232,7 +234,7 @@ class SeatMode(Mode):
             return (f"{name} is the host's: at a hosted table only the host's terminal "
                     "saves or starts games (every move is saved by the host)")
         reason = next((c.not_at_table for c in entries if c.not_at_table), "")
-        return f"{name} is not played at a table" + (f": {reason}" if reason else "")
+        return f"{name} isn't available at a shared table" + (f": {reason}" if reason else "")
 
     def elsewhere(self, name: str) -> str:
         """Why a shell command is not here."""
@@ -281,7 +283,7 @@ class SeatMode(Mode):
         snap = self.table.snapshot
         extra = ""
         if snap.away:
-            extra += " · away: " + ", ".join(snap.away)
+            extra += " · " + ", ".join(snap.away) + " away"
         if self.guest.host:
             extra += f" · {snap.here} connected"
         if width is not None and len(extra) > width // 3:
@@ -312,7 +314,11 @@ class SeatMode(Mode):
         session = self._session()
         view = self.table.view_for(self.guest)
         width = self.shell.console.width()
-        self.shell.console.say(render.table(view, session.bots, width))
+        worth = worth_at_table(self.shell.settings.get("worth"), session.game,
+                               self.guest.chair, self.table.options.hints)
+        self.shell.console.say(render.table(
+            view, session.bots, width, worth=None if worth is None else words(worth, view),
+            rules=session.game.variant.rules))
         if session.game.is_over:
             self.shell.console.say(render.final_scores(view, width))
 

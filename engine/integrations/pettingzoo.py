@@ -19,7 +19,7 @@ order, G-3) and the mask 1 on the legal ids of the agent to act (all 0 for the o
 Rewards come at the end: the final money (``utility="money"``, the default) or 1 shared by
 the winners (``utility="win"``, G-4). Chance is the engine's own: ``reset(seed=...)``
 deals the same game for the same seed. ``render_mode="ansi"``: ``render()`` returns the
-shell's table of the position (``engine.shell.render.table``) as plain text.
+shell's table of the position (``engine.play.render.table``) as plain text.
 """
 
 from __future__ import annotations
@@ -40,14 +40,14 @@ except ImportError as err:  # pragma: no cover  (the tests skip without the extr
 
 from engine.chance import Rng, fresh_seed
 from engine.game import Game, new_game
-from engine.integrations.encoding import (
+from engine.registry import default_variant
+from engine.rules import load_variant
+from engine.spiel.encoding import (
     DEFAULT_MAX_AMOUNT,
     ActionMap,
     layout_for,
     observation,
 )
-from engine.registry import default_variant
-from engine.rules import load_variant
 
 UTILITIES = ("money", "win")
 """The values of ``utility``."""

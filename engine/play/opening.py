@@ -60,7 +60,8 @@ def open_table(name: str | os.PathLike[str], saves: SavesFolder | str | None = N
                          f"{shown}` goes through it)")
     continues = not loaded.game.is_over and folder.holds(path)
     table = Table(loaded.game, list(loaded.bots), folder, path, continues=continues,
-                  branch_of=loaded.record.branch_of, settings=settings)
+                  branch_of=loaded.record.branch_of, settings=settings,
+                  review=loaded.record.review)
     return Opened(table, path, continues, loaded.record)
 
 

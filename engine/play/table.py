@@ -27,6 +27,7 @@ from engine.narrative import tell
 from engine.play.errors import TableError
 from engine.play.saves import SavesFolder
 from engine.records.format import Branch
+from engine.records.review_section import ReviewSection
 from engine.records.settings import Settings
 from engine.views import View
 
@@ -100,6 +101,7 @@ class Table:
         on_disk: bool | None = None,
         branch_of: Branch | None = None,
         settings: Settings | None = None,
+        review: ReviewSection | None = None,
     ) -> None:
         if len(bots) != len(game.players):
             raise TableError(f"{len(bots)} seat kinds given for {len(game.players)} players")
@@ -121,6 +123,8 @@ class Table:
         self.branch_of = branch_of
         """``{"name", "step"}`` for a game branched from a replay: its file is named after
         that save (``friday-branch``) and its record says where it came from."""
+        self.review = review
+        """A review of the game kept with it (``review``; its record's review section)."""
         self._bots: dict[int, Bot] = {}
         self.autosave_error: str | None = None
         self.interrupted = False
@@ -288,17 +292,24 @@ class Table:
         return None
 
     def record(self) -> records.Record:
-        """The game's record as it stands (with where it was branched from, if it was, and
-        the table's settings)."""
+        """The game's record as it stands (with where it was branched from, if it was, the
+        table's settings, and a review kept with it)."""
         section = self.settings.section()
         return records.record_from_game(self.game, self.bots, branch_of=self.branch_of,
-                                        table=section if len(section) > 1 else None)
+                                        table=section if len(section) > 1 else None,
+                                        review=self.review)
 
     def change(self, settings: Settings) -> None:
         """Set the table to ``settings``; its save is written again with them."""
         if settings != self.settings:
             self.settings = settings
             self._dirty = True
+
+    def keep_review(self, review: ReviewSection) -> Path | None:
+        """Keep a review of the game with it, and write the game's file with it now."""
+        self.review = review
+        self._dirty = True
+        return self.autosave()
 
     @property
     def autosave_path(self) -> Path | None:

@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from typing import Any, TypedDict, cast
 
 from engine import __version__
+from engine.botspecs import spec_problem
 from engine.chance import ChanceScript, GivenChance
 from engine.errors import MediciError, RecordError
 from engine.game import Game
+from engine.records.review_section import ReviewSection, encode_lines, fitted
 from engine.records.strictjson import canonical, decode
 from engine.rules import digest, digest_with_description, load_variant
 from engine.views import Event, SetupEvent, View
@@ -75,6 +77,8 @@ class Record:
     table: dict[str, Any] | None = None
     """The settings of the table the game is played at (version 3): ``Settings.section()``
     (``engine.records.settings``), None for a record without them (the defaults)."""
+    review: ReviewSection | None = None
+    """A review of the game kept with it (``engine.records.review_section``), or None."""
 
     @property
     def finished(self) -> bool:
@@ -104,6 +108,8 @@ class Record:
         if self.table:
             doc["table"] = self.table
         doc["state"] = self.state
+        if self.review:
+            doc["review"] = self.review
         return doc
 
 
@@ -117,9 +123,11 @@ def record_from_game(
     migrated_from: int | None = None,
     branch_of: Branch | None = None,
     table: dict[str, Any] | None = None,
+    review: ReviewSection | None = None,
 ) -> Record:
     """The record of a game as it stands (the event objects are shared: never edit them);
-    ``table`` is the table's settings section, if the game is played at one."""
+    ``table`` is the table's settings section, if the game is played at one; ``review``, a
+    review kept with it, is cut to the moves the game still has."""
     names = game.players
     seats = _bots(bots, names)
     chance = game.state.chance
@@ -143,6 +151,7 @@ def record_from_game(
         migrated_from=migrated_from,
         branch_of=branch_of,
         table=table,
+        review=None if review is None else fitted(review, game),
     )
 
 
@@ -175,14 +184,11 @@ def _bots(
     for spec in seats:
         if spec is not None and (not isinstance(spec, str) or not spec.strip()):
             raise ValueError(f"bots: each entry is None (a person) or a bot spec, got {spec!r}")
-    if any(spec is not None for spec in seats):
-        # Imported here: a game of people alone never needs the bots package.
-        from engine.bots import check_spec
-
-        for seat, spec in enumerate(seats):
-            problem = None if spec is None else check_spec(spec)
-            if problem is not None:
-                raise ValueError(f"bots: seat {seat} ({names[seat]}): {problem}")
+    for seat, spec in enumerate(seats):
+        # Asked through the seam the bots fill: the records import no bot.
+        problem = None if spec is None else spec_problem(spec)
+        if problem is not None:
+            raise ValueError(f"bots: seat {seat} ({names[seat]}): {problem}")
     return seats
 
 
@@ -212,6 +218,8 @@ def encode(record: Record) -> str:
                 f"    {_compact(v)}{',' if j < len(value) - 1 else ''}" for j, v in enumerate(value)
             )
             lines.append(f"  ]{comma}")
+        elif key == "review" and isinstance(value, dict):
+            lines.extend(encode_lines(cast(ReviewSection, value), head, comma))
         elif key in _KEY_PER_LINE and isinstance(value, dict) and value:
             lines.append(head + "{")
             inner = list(value.items())

@@ -12,6 +12,7 @@ import re
 from collections import abc
 from typing import Any
 
+from engine.botspecs import spec_problem
 from engine.chance import CHANCE_EVENTS
 from engine.errors import RecordError
 from engine.names import MAX_VARIANT, VARIANT_PATTERN, player_name_problem
@@ -169,6 +170,7 @@ RECORD = Record(
                              "step": Int(0, 1_000_000_000)}),
         "table": TABLE,
         "state": Mapping(),
+        "review": Mapping(),  # its own shape: engine.records.review_section
         "checksum": Str(),
     },
 )
@@ -211,14 +213,10 @@ def _check_host_seat(doc: dict[str, Any], name: str) -> None:
 
 def _check_bots(players: list[dict[str, Any]], name: str) -> None:
     """Refuse a seat whose bot spec no bot answers to: the shell would wait on it forever."""
-    if all(p.get("bot") is None for p in players):
-        return
-    # Imported here: records of people alone never need the bots package.
-    from engine.bots import check_spec
-
     for seat, player in enumerate(players):
         spec = player.get("bot")
-        problem = None if spec is None else check_spec(spec)
+        # Asked through the seam the bots fill: the records import no bot.
+        problem = None if spec is None else spec_problem(spec)
         if problem is not None:
             raise RecordError(name, f"players.{seat}.bot ({player['name']}'s seat): {problem}")
 

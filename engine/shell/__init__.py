@@ -13,7 +13,7 @@ the public names below is first used. Front ends built on the shell (a hosted ta
 command registry (``command``, ``registered``, ``Command``), the spec (``Spec``, ``Arg``,
 ``Flag``, ``Parsed``, ``word_completer``, ``arg_completion``), ``MAX_LINE``, ``ShellError``,
 ``Console``,
-``wants_color``, ``make_prompt``, ``play_toolbar``, ``say_hint`` and ``analysis_lines`` (a
+``wants_color``, ``make_prompt``, ``play_toolbar``, ``say_hint`` and ``hint_text`` (a
 hint worked out elsewhere, told as ``say_hint`` tells it).
 """
 
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from engine.shell.console import wants_color as wants_color
     from engine.shell.context import Context as Context
     from engine.shell.errors import ShellError as ShellError
-    from engine.shell.hints import analysis_lines as analysis_lines
+    from engine.shell.hints import hint_text as hint_text
     from engine.shell.hints import say_hint as say_hint
     from engine.shell.mode import Fragments as Fragments
     from engine.shell.mode import Mode as Mode
@@ -61,7 +61,7 @@ _PUBLIC = {
     "command": "engine.shell.registry", "registered": "engine.shell.registry",
     "Console": "engine.shell.console", "wants_color": "engine.shell.console",
     "Context": "engine.shell.context", "ShellError": "engine.shell.errors",
-    "say_hint": "engine.shell.hints", "analysis_lines": "engine.shell.hints",
+    "say_hint": "engine.shell.hints", "hint_text": "engine.shell.hints",
     "Fragments": "engine.shell.mode",
     "Mode": "engine.shell.mode", "make_prompt": "engine.shell.prompt",
     "Arg": "engine.shell.spec", "Flag": "engine.shell.spec", "Parsed": "engine.shell.spec",
@@ -156,6 +156,7 @@ def run_shell(
     resume: bool = False,
     replay: str | Path | None = None,
     first: Sequence[str] = (),
+    at_prompt: Sequence[str] = (),
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
@@ -173,7 +174,9 @@ def run_shell(
     interactive when stdin is a terminal (or ``interactive`` is True, as with a
     prompt_toolkit ``input``/``output`` pair in tests). ``resume`` continues the latest
     unfinished game first; ``replay`` opens a save (a name, or a Path taken as given) in
-    replay mode first; ``first`` are command lines run before any other (``new medici 4``).
+    replay mode first; ``first`` are command lines run before any other (``new medici 4``);
+    ``at_prompt`` are run after them, at a terminal once the prompt is set up (so that long
+    text is paged: ``medici learn``'s opening words), elsewhere at once.
     ``before_prompt(shell)`` is called before each interactive prompt. ``must_start``:
     if what was to start (``resume``, ``replay``, ``first``) fails, the shell does not open
     on nothing: the error is told and the exit status is 1 (``medici open fridy``).
@@ -211,9 +214,13 @@ def run_shell(
     if must_start and not started_well:
         return 1
     if interactive:
-        started = resume or replay is not None or bool(first)
+        started = resume or replay is not None or bool(first) or bool(at_prompt)
+        if at_prompt:
+            before_prompt = _running_first(at_prompt, before_prompt)
         return shell.run_interactive(input=input, output=output, history=history,
                                      before_prompt=before_prompt, greet=not started)
+    for line in at_prompt:
+        shell.execute(line, shown_line(line))
     if script is None or str(script) == "-":
         return shell.run_script(stdin, "line")
     try:
@@ -232,6 +239,24 @@ def run_shell(
     return shell.run_script(lines, str(script))
 
 
+def _running_first(lines: Sequence[str], then: Callable[[Shell], None] | None
+                   ) -> Callable[[Shell], None]:
+    """A ``before_prompt`` that runs ``lines`` before the first prompt, then ``then``."""
+    waiting = list(lines)
+
+    def before(shell: Shell) -> None:
+        from engine.shell.app import shown_line
+
+        while waiting and not shell.done:
+            line = waiting.pop(0)
+            with shell.held_keys():
+                shell.execute(line, shown_line(line))
+        if then is not None:
+            then(shell)
+
+    return before
+
+
 def _isatty(stream: TextIO) -> bool:
     try:
         return stream.isatty()
@@ -242,6 +267,6 @@ def _isatty(stream: TextIO) -> bool:
 __all__ = [
     "MAX_LINE", "Arg", "Command", "Console", "Context", "Flag", "Fragments", "Mode", "Parsed",
     "Shell", "ShellError", "Spec", "arg_completion", "command", "main", "make_prompt",
-    "analysis_lines", "play_toolbar", "registered", "run_shell", "say_hint", "wants_color",
+    "hint_text", "play_toolbar", "registered", "run_shell", "say_hint", "wants_color",
     "word_completer",
 ]

@@ -16,7 +16,6 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import wraps
-from importlib import import_module
 from pathlib import Path
 from typing import Concatenate, NamedTuple, ParamSpec, TypeVar
 
@@ -85,8 +84,9 @@ class Shell:
         self.terminal: tuple[Input, Output] | None = None
         """The prompt's input and output while the shell runs at a terminal (the pager
         waits for keys there)."""
-        self.settings: dict[str, bool] = {"confirm": True}
-        """What ``set`` changes: ``confirm`` asks before a move out of all proportion."""
+        self.settings: dict[str, bool | None] = {"confirm": True, "worth": None}
+        """What ``set`` changes: ``confirm`` asks before a move out of all proportion;
+        ``worth`` shows what the lot is worth to you (None: on in games against bots)."""
         self.pending: Question | None = None
         """A question waiting for its answer (the next line): ``y`` does it."""
         self._pause: Pause | None = None
@@ -111,19 +111,15 @@ class Shell:
 
     def move_label(self, words: list[str]) -> str | None:
         """What the move begun with ``words`` would do, in the game's words (its descriptor's
-        ``extra["move_label"]``, ``module:function(view, words)``), for the completion
-        menu; None when the game says nothing."""
+        ``move_label``), for the completion menu; None when the game says nothing."""
         session = self.table
         if session is None:
             return None
-        info = game_info(session.game.variant.game)
-        where = info.extra.get("move_label")
-        if not where:
+        load = game_info(session.game.variant.game).move_label
+        if load is None:
             return None
-        module, _, name = str(where).partition(":")
         try:
-            label: str | None = getattr(import_module(module), name)(session.view(), words)
-            return label
+            return load()(session.view(), words)
         except (AttributeError, ImportError, LookupError, TypeError, ValueError):
             return None
 
@@ -265,7 +261,8 @@ class Shell:
 
     def new_settings(self) -> Settings:
         """The settings a new table starts with: what ``set`` chose, the bots' pace."""
-        return Settings(confirm=self.settings["confirm"], pace=self.bot_delay)
+        return Settings(confirm=bool(self.settings["confirm"]), worth=self.settings["worth"],
+                        pace=self.bot_delay)
 
     # -- moves and bots ---------------------------------------------------------------
     def require_table(self) -> Table:
@@ -292,6 +289,7 @@ class Shell:
         for line in render.narrate(session.game.events, start, session.game.players, views):
             self.console.say(line)
         self.autosave()
+        self.mode.told(start)
         if session.game.is_over and not self._announced_end:
             self._announced_end = True
             self.console.say(render.final_scores(session.view(), self.console.width()))
@@ -410,6 +408,9 @@ class Shell:
         ``narrate`` tells the game's events so far first (the set-up of a new game).
         """
         self.table = session
+        # The person's settings follow the table's (kept in its save: ``set``).
+        self.settings["confirm"] = session.settings.confirm
+        self.settings["worth"] = session.settings.worth
         self._announced_end = session.game.is_over
         self.autosave()
         self.console.say(Text(how, "title"))

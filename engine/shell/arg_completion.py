@@ -132,9 +132,15 @@ def analyse_scope(shell: Shell, typed: Sequence[str]) -> Completer:
     return word_completer([("all", "every move from here on")])
 
 
+def review_scope(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``review all``."""
+    return word_completer([("all", "every seat's moves, not only the people's")])
+
+
 def settings(shell: Shell, typed: Sequence[str]) -> Completer:
     """``set SETTING``: the settings."""
-    return word_completer([("confirm", "ask before a move out of all proportion")])
+    return word_completer([("confirm", "ask before a move out of all proportion"),
+                           ("worth", "show what is on sale is worth to you")])
 
 
 def on_off(shell: Shell, typed: Sequence[str]) -> Completer:

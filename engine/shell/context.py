@@ -34,7 +34,7 @@ class Context(Protocol):
     """A person at a terminal (not a script): questions are asked, long texts paged."""
     seed: int | None
     """The seed ``--seed`` gave the shell, for the games it starts."""
-    settings: dict[str, bool]
+    settings: dict[str, bool | None]
     """What ``set`` changes for this run of the shell."""
     done: bool
     """Set to leave."""

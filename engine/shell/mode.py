@@ -109,6 +109,11 @@ class Mode(ABC):
         """The last line of ``help``: how to get more, and the keys."""
         return HELP_FOOTER
 
+    def told(self, start: int) -> None:
+        """Called once a move (its events from ``start``) has been told and saved: a
+        lesson's coach speaks then (``engine.shell.lesson_mode``); nothing by default."""
+        return
+
     def completer(self) -> Completer:
         """The Tab completion of this mode."""
         return self._completer
@@ -140,7 +145,7 @@ class Mode(ABC):
     def keep_setting(self, key: str, on: bool) -> None:
         """A setting changed (``set``): the table in play keeps it in its save."""
         table = self.shell.table
-        if table is not None and key in ("confirm",):
+        if table is not None and key in ("confirm", "worth"):
             table.change(table.settings.changed(**{key: on}))
             if table.path is not None:
                 table.autosave()

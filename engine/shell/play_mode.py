@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Legal
 from engine.errors import MediciError
 from engine.play import render, slips
+from engine.play.worth import words, worth_now
 from engine.registry import PROGRAM, game_ids
 from engine.shell import saves
 from engine.shell.errors import ShellError
@@ -90,7 +91,10 @@ class PlayMode(Mode):
         if session is None:
             return play_toolbar(None, [], width=width)
         viewer = session.viewer() if session.humans else None
-        return play_toolbar(session.view(), session.bots, viewer, width)
+        worth = worth_now(self.shell.settings.get("worth"), session)
+        view = session.view()
+        return play_toolbar(view, session.bots, viewer, width,
+                            worth=None if worth is None else words(worth, view, short=True))
 
     def placeholder(self) -> Fragments:
         """``Enter resumes your last game`` while that is so."""
@@ -115,8 +119,12 @@ class PlayMode(Mode):
     def show(self) -> None:
         """The live game's table (and the final scores once it is over)."""
         session = self.shell.require_table()
-        self.shell.console.say(render.table(session.view(), session.bots,
-                                        self.shell.console.width()))
+        worth = worth_now(self.shell.settings.get("worth"), session)
+        view = session.view()
+        self.shell.console.say(render.table(
+            view, session.bots, self.shell.console.width(),
+            worth=None if worth is None else words(worth, view),
+            rules=session.game.variant.rules))
         if session.game.is_over:
             self.shell.console.say(render.final_scores(session.view(), self.shell.console.width()))
 

@@ -55,7 +55,7 @@ class Command:
     aliases: tuple[str, ...] = field(default=())
     run: Handler | None = None
     """What it does."""
-    modes: Mapping[str, int] = field(default_factory=dict)
+    modes: Mapping[str, float] = field(default_factory=dict)
     """The modes it works in (``play``, ``replay``, ``table``: a seat at a hosted table),
     each with its place in that mode's Tab order."""
     at_table: AtTable = ""
@@ -83,7 +83,7 @@ NO_ARGUMENTS = Spec()
 
 def command(
     name: str, summary: str, details: str, spec: Spec = NO_ARGUMENTS, *,
-    aliases: tuple[str, ...] = (), modes: Mapping[str, int], at_table: AtTable = "",
+    aliases: tuple[str, ...] = (), modes: Mapping[str, float], at_table: AtTable = "",
     not_at_table: str = "",
 ) -> Callable[[Handler], Handler]:
     """Declare the command ``name`` with the handler it decorates (see ``Command``). A name

@@ -95,22 +95,35 @@ def replay_toolbar(replay: ReplayView, width: int | None = None) -> Fragments:
 
 
 def play_toolbar(view: View | None, bots: list[str | None],
-                 viewer: int | None = None, width: int | None = None) -> Fragments:
+                 viewer: int | None = None, width: int | None = None,
+                 worth: str | None = None) -> Fragments:
     """Play mode's toolbar: the live game's state (``view``, ``viewer``'s place in it), or
-    how to start one."""
+    how to start one; ``worth`` (``worth ~16``: what the lot is worth to the viewer) ends
+    the richer forms when there is room for it."""
     if view is None:
         hints = ["new medici 4", "resume", "help", "Tab completes"]
         return fit([[(KEY, " Medici "), ("", " no game · " + " · ".join(hints[:n]))]
                     for n in range(len(hints), 0, -1)], width)
+    # The game's name stays in every form: the other parts give way first.
     forms = [
         _game_parts(view, bots, title=True, money=True, place="long", viewer=viewer),
-        _game_parts(view, bots, money=True, place="long", viewer=viewer),
-        _game_parts(view, bots, short=True, money=True, place="short", viewer=viewer),
-        _game_parts(view, bots, short=True, place="short", viewer=viewer),
-        _game_parts(view, bots, short=True, phase=False, place="short", viewer=viewer),
-        _game_parts(view, bots, short=True),
-        _game_parts(view, bots, short=True, phase=False),
+        _game_parts(view, bots, title=True, short=True, money=True, place="long", viewer=viewer),
+        _game_parts(view, bots, title=True, short=True, money=True, place="short",
+                    viewer=viewer),
+        _game_parts(view, bots, title=True, short=True, place="short", viewer=viewer),
+        _game_parts(view, bots, title=True, short=True, phase=False, place="short",
+                    viewer=viewer),
+        # Your place before the name of whoever acts (the prompt names them too).
+        _game_parts(view, bots, title=True, phase=False, actor=False, place="short",
+                    viewer=viewer),
+        _game_parts(view, bots, title=True, short=True),
+        _game_parts(view, bots, title=True, short=True, phase=False),
     ]
+    if worth:
+        tail: Fragments = [("", " · "), (KEY, worth)]
+        forms = [forms[0] + tail, forms[1] + tail, forms[2] + tail,
+                 _game_parts(view, bots, short=True, money=True, viewer=viewer) + tail,
+                 *forms]
     return fit(forms, width)
 
 
@@ -124,7 +137,7 @@ def _cut_name(name: str, width: int | None) -> str:
 
 def _game_parts(view: View, bots: list[str | None], *, short: bool = False,
                 title: bool = False, money: bool = False, phase: bool = True,
-                place: str = "", viewer: int | None = None) -> Fragments:
+                actor: bool = True, place: str = "", viewer: int | None = None) -> Fragments:
     info = find(view["game"])
     parts: Fragments = []
     if title:
@@ -135,7 +148,7 @@ def _game_parts(view: View, bots: list[str | None], *, short: bool = False,
     # The money shown is yours (``viewer``'s) wherever you have a seat, the player to act
     # named apart; a spectator sees the acting player's.
     mine = viewer if viewer is not None and 0 <= viewer < len(players) else None
-    if current is not None and 0 <= current < len(players):
+    if current is not None and 0 <= current < len(players) and actor:
         player = players[current]
         who = player.get("name", f"seat {current}")
         bot = f" (bot {bots[current]})" if current < len(bots) and bots[current] else ""
@@ -150,18 +163,23 @@ def _game_parts(view: View, bots: list[str | None], *, short: bool = False,
     if mine is not None and not view.get("winners"):
         name = players[mine].get("name", "?")
         standing = place_text(players, mine, long=place == "long") if place else ""
-        shown = [f"{_money(players[mine], info)}"] if money else []
-        if standing:
-            shown.append(standing.removeprefix(f"{name}: "))
+        if standing.startswith(f"{name}: "):
+            standing = standing.removeprefix(f"{name}: ")
+        elif standing:
+            standing = place_text(players, mine, long=False)  # never "You ..., You lead by 6"
+        shown = ([_money(players[mine], info)] if money else []) + (
+            [standing] if standing else [])
+        # Whose figures these are is said when the player to act is someone else.
+        lead = f"{name}: " if mine != current and (money or place == "long") else ""
         if shown:
-            lead = f"{name}: " if money or place == "long" else ""
             parts.append(("", f" · {lead}{', '.join(shown)}"))
     return parts
 
 
 def place_text(players: Sequence[PlayerView], seat: int, long: bool = True) -> str:
     """``You: 2nd, 14 behind Bo`` / ``Ann leads by 6``: a player's place by money and the gap
-    to the leader (or, for the leader, to the next); '' with fewer than two players."""
+    to the leader (or, for the leader, to the next); not ``long``, in as few words:
+    ``2nd, 14 behind``, ``1st, 6 ahead``; '' with fewer than two players."""
     if len(players) < 2 or not 0 <= seat < len(players):
         return ""
     money = [p.get("money", 0) for p in players]
@@ -174,13 +192,13 @@ def place_text(players: Sequence[PlayerView], seat: int, long: bool = True) -> s
         gap = mine - max(others)
         if gap == 0:
             return f"{name}: tied 1st" if long else "tied 1st"
-        return f"{name} {agree(name, 'leads')} by {gap}" if long else f"1st, +{gap}"
+        return f"{name} {agree(name, 'leads')} by {gap}" if long else f"1st, {gap} ahead"
     leader = next(p.get("name", "?") for p in players if p.get("money", 0) == best)
     tied = sum(1 for m in money if m == mine) > 1
     where = ("tied " if tied else "") + ordinal(place)
     if long:
         return f"{name}: {where}, {best - mine} behind {leader}"
-    return f"{where}, -{best - mine}"
+    return f"{where}, {best - mine} behind"
 
 
 def _when(view: View, info: GameInfo | None) -> str:

@@ -9,8 +9,6 @@ from engine import bots, rulebook
 from engine.actions import describe
 from engine.agreement import agree
 from engine.play import HINT_BOT, parse_lineup, render, start_game
-from engine.registry import default_variant
-from engine.rules import load_variant
 from engine.shell import arg_completion as ac
 from engine.shell.errors import ShellError
 from engine.shell.hints import say_hint
@@ -21,6 +19,7 @@ from engine.text import Text
 from engine.text.width import reading_width
 
 if TYPE_CHECKING:
+    from engine.game import Game
     from engine.shell.context import Context
 
 NEW = Spec((Arg("GAME", optional=True, complete=ac.games),
@@ -36,8 +35,8 @@ LOG = Spec((Arg("N", optional=True, number=True),),
 RULE = rulebook.example_id()
 """A rule id for the help texts (the default game's ``rule_example``)."""
 RULES = Spec((Arg("VARIANT | ID", optional=True, complete=ac.variants),),
-             misuse="{name} takes at most one variant name or file, or one rule id (" + RULE
-             + ")")
+             misuse="{name} takes at most one variant name or file, one rule id (" + RULE
+             + "), or all")
 AT_A_TABLE = ("a table plays its one game: the host starts a new one (`new` at the host's "
               "terminal)")
 
@@ -136,7 +135,7 @@ def hint_cmd(ctx: Context, args: Parsed) -> None:
          "you cannot bid or price it again knowing the others' answers. Between people "
          "alone (hot seat) it takes back one move at a time.\nExample: undo",
          modes={"play": 5},
-         not_at_table="moves are not taken back at a shared table: everyone has seen them")
+         not_at_table="moves can't be taken back once everyone has seen them")
 def undo_cmd(ctx: Context, args: Parsed) -> None:
     """``undo``: back to before your last move."""
     table = ctx.require_table()
@@ -162,26 +161,40 @@ def log_cmd(ctx: Context, args: Parsed) -> None:
         ctx.console.say(line)
 
 
-@command("rules", "a summary of the current variant's rules, or one rule by its id",
-         "Read from the resolved rules of the game in progress (or of VARIANT); with a "
-         "rule id (the summary names the game's), that rule in full.\n"
-         f"Examples: rules · rules medici-amigo · rules {RULE}",
+@command("rules", "the rule ids with a line each; one rule, all of them, a variant's",
+         "`rules` alone lists the ids of the game's rules (both games' without a game), "
+         "with a line each; `rules ID` prints one rule in full and `rules all` every rule, "
+         "from the rules text the program carries; `rules VARIANT` summarises a variant's "
+         "numbers, read from its resolved rules.\n"
+         f"Examples: rules · rules {RULE} · rules all · rules medici-amigo",
          RULES, modes={"play": 7, "replay": 10, "table": 5}, at_table="all")
 def rules_cmd(ctx: Context, args: Parsed) -> None:
-    """``rules [VARIANT | ID]``: a variant's rules summary, or one rule of docs/rules.md."""
+    """``rules [VARIANT | ID | all]``: the rule ids of the game (one line each), one rule
+    or every rule of docs/rules.md in full, or a variant's rules summary."""
     which = args.text("VARIANT | ID")
+    width = reading_width(ctx.console.width())
     if which is not None and rulebook.looks_like_id(which):
-        width = reading_width(ctx.console.width())
         head, _, body = rulebook.rule(which).render(width).partition("\n\n")
         ctx.page(Text(head, "heading").line("").line(body))
         return
     players = None
     game = ctx.mode.game()
-    if which is not None:
-        variant = ctx.mode.variant_named(which)
-    elif game is not None:
-        variant = game.variant
+    if which is None or which.lower() == "all":
+        gid = game.variant.game if game is not None else None
+        shown = rulebook.whole(gid, width) if which else _rule_list(gid, game)
+        ctx.page(Text(shown))
+        return
+    if game is not None and which == game.variant.name:
+        variant = game.variant  # the game's own rules, its player count stressed
         players = len(game.players)
     else:
-        variant = load_variant(default_variant())
+        variant = ctx.mode.variant_named(which)
     ctx.page(summary(variant, players, ctx.console.width()))
+
+
+def _rule_list(gid: str | None, game: Game | None) -> str:
+    """``rules`` alone: the ids of the game's rules with their titles, and where more is."""
+    listed = rulebook.index(gid).rsplit("\n", 1)[0]
+    shown = f"rules {game.variant.name}" if game is not None else "rules VARIANT"
+    return (f"{listed}\nOne rule in full: `rules {rulebook.example_id()}`; all of them: "
+            f"`rules all`; the numbers of a variant: `{shown}`.")

@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING
 
 from engine import bots
 from engine.actions import Action
+from engine.bots.base import NOBODY
 from engine.bots.explain import lost_points, lost_text
 from engine.play import HINT_BOT, Table, render
 from engine.records.examples import example_path, examples
 from engine.records.format import Branch
 from engine.registry import game_info, games
 from engine.shell import arg_completion as ac
+from engine.shell.commands.review import kept_analysis, step_note
 from engine.shell.errors import ShellError
 from engine.shell.hints import analysis_lines
 from engine.shell.registry import command
@@ -186,6 +188,9 @@ def _arrived(ctx: Context, replay: ReplayView) -> None:
     ctx.console.say(replay.header())
     for line in replay.step_lines():
         ctx.console.say(Text("  ").extend(line))
+    note = step_note(replay)  # a review kept with the record
+    if note is not None:
+        ctx.console.say(Text("  ").extend(note))
 
 
 def _period_words() -> set[str]:
@@ -285,7 +290,8 @@ def _branch(ctx: Context, replay: ReplayView, you: int | None) -> None:
     # it comes from was hosted.
     origin: Branch = {"name": replay.name, "step": replay.step}
     settings = replay.settings.changed(hosting=None, name=None)
-    table = Table(game, bots, ctx.saves, on_disk=True, branch_of=origin, settings=settings)
+    table = Table(game, bots, ctx.saves, on_disk=True, branch_of=origin, settings=settings,
+                  review=replay.cursor.record.review)
     leave_replay(ctx)
     seat = "" if you is None else f"; you play {game.players[you]}"
     ctx.start_table(table, f"Branched from {replay.name} at step {replay.step}: a new game "
@@ -327,12 +333,18 @@ def analyse_cmd(ctx: Context, args: Parsed) -> None:
                          "move, `analyse all` goes through every one")
     bot = bots.make_bot(args.option("--bot") or (ANALYSE_ALL_BOT if every else HINT_BOT),
                         seed=replay.game.seed)
+    if not every and args.option("--bot") is None and kept_analysis(ctx, replay):
+        return
     if not every:
         game, played, seat = _move_of(replay, replay.step)
         view, legal = game.view(seat), game.legal_actions()
-        rows = bot.analyse(view, legal, game.variant, top=3, also=[played])
+        # "you" is the reader's own seat; the mover of another seat is named.
+        reader = replay.your_seat()
+        reader = NOBODY if reader is None else reader
+        rows = bot.analyse(view, legal, game.variant, top=3, also=[played], reader=reader)
         title = f"Step {replay.step}: {game.players[seat]} played {played}; {bot.spec} says:"
-        say(analysis_lines(title, rows, game, played, bot.situation(view, legal, game.variant),
+        situation = bot.situation(view, legal, game.variant, reader)
+        say(analysis_lines(title, rows, game, played, situation,
                            raw="--raw" in args.flags, width=ctx.console.width()))
         say(_loss(rows, played, _money(game)))
         return

@@ -10,6 +10,8 @@ from engine.play import latest_unfinished, open_table
 from engine.shell import arg_completion as ac
 from engine.shell import saves
 from engine.shell.errors import ShellError
+from engine.shell.lesson_mode import LessonMode, open_lesson
+from engine.shell.play_mode import PlayMode
 from engine.shell.registry import command
 from engine.shell.spec import Arg, Flag, Parsed, Spec
 from engine.text import Text
@@ -32,7 +34,7 @@ HOST_OPENS = "a table plays its one game: the host opens saved games (`medici ho
 
 @command("save", "name the game's save, or copy it",
          "A game has one save, from its first move to its end, named when it starts "
-         "and rewritten after every "
+         "(the game, the date and a counter) and rewritten after every "
          "move. `save NAME` renames it: the old name goes, and later moves go to NAME. "
          "`save NAME --copy` writes a snapshot under NAME and the game goes on in its own "
          "save (a path such as ./game.json is always a copy). Neither ever replaces another "
@@ -77,6 +79,10 @@ def open_saved(ctx: Context, name: str | Path, how: str) -> None:
     they were) and make it the live game; a hosted table's save is refused with how to
     host it again, an unknown name with the closest save's."""
     opened = open_table(name, ctx.saves)
+    play = ctx.mode.play if isinstance(ctx.mode, LessonMode) else ctx.mode
+    if isinstance(play, PlayMode) and open_lesson(
+            play, opened, f"{how} {ctx.save_name(opened.path)}."):
+        return  # a lesson goes on with its coach
     note = " (it is finished: `replay` it to study it)" if opened.table.game.is_over else ""
     ctx.start_table(opened.table, f"{how} {ctx.save_name(opened.path)}{note}.")
 
