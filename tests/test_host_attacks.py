@@ -106,11 +106,22 @@ def test_a_resize_burst_and_long_lines_typed_key_by_key_leave_the_table_answerin
     stopped_cleanly(host)
 
 
-def test_a_deaf_client_costs_the_others_nothing(tmp_path: Path) -> None:
-    host = table(tmp_path)
+def test_a_deaf_client_costs_the_others_nothing_and_is_cut_off(tmp_path: Path) -> None:
+    # A client that does not read is cut off after $MEDICI_STALL_SECONDS (20 s for real),
+    # however wide its SSH window and whatever it keeps sending.
+    host = table(tmp_path, env={"MEDICI_STALL_SECONDS": "2"})
 
     async def scenario() -> None:
-        await under_attack(host, "deaf client", seconds=4.0)
+        ctx = Context(host.port, PASSWORD, asyncio.Event(), Scale.short())
+        attack = asyncio.create_task(ATTACKS["deaf client"](ctx))
+        bo = await Player.connect(host.port, "bo", password=PASSWORD)
+        await bo.wait_for("Welcome")
+        await answers(bo)
+        await asyncio.to_thread(host.wait_for, "deaf: connection cut: it has not read for 2 s",
+                                LIVENESS)
+        await answers(bo)
+        ctx.stop.set()
+        await asyncio.wait_for(attack, LIVENESS)
         assert host.rss() < 400 * 1024
 
     asyncio.run(asyncio.wait_for(scenario(), 120))

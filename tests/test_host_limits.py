@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import socket
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -22,6 +23,7 @@ from engine.host import hint_worker
 from engine.host.guard import DROP, InputGuard
 from engine.host.kick import connected, kicked
 from engine.host.limits import (
+    KERNEL_SLACK,
     MAX_COLUMNS,
     MAX_ROWS,
     clamp_size,
@@ -41,7 +43,7 @@ from engine.shell.errors import ShellError
 asyncssh = pytest.importorskip("asyncssh", reason="asyncssh is not installed: pip install "
                                "-e '.[host]' runs the host's tests")
 
-from engine.host.server import Door, GuestSession, pasted  # noqa: E402
+from engine.host.server import Door, GuestSession, pasted, socket_backlog  # noqa: E402
 
 
 # -- sizes, say, typing -------------------------------------------------------------------
@@ -140,8 +142,8 @@ def test_completion_reads_a_bounded_prefix_in_the_local_shell_too(monkeypatch) -
 
 # -- a session's output -----------------------------------------------------------------
 class FakeTransport(asyncio.Transport):
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, extra: dict[str, Any] | None = None) -> None:
+        super().__init__(extra)
         self.buffered = 0
         self.paused = False
 
@@ -225,6 +227,39 @@ def test_a_client_that_does_not_read_is_cut_off_whatever_it_sends() -> None:
     chan, session, _ = asyncio.run(scenario())
     assert chan.conn.aborted
     assert session.cut_why == "it has not read for 0.3 s"
+
+
+def test_a_client_whose_socket_fills_is_cut_off_though_nothing_waits_in_the_host() -> None:
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    mine = socket.create_connection(server.getsockname())
+    theirs, _ = server.accept()  # never read: a deaf client
+    mine.setblocking(False)
+    assert socket_backlog(mine) == 0
+    try:
+        for _ in range(1000):
+            mine.send(b"x" * 65536)
+    except BlockingIOError:
+        pass
+    assert socket_backlog(mine) > KERNEL_SLACK
+
+    async def scenario() -> tuple[FakeChannel, GuestSession]:
+        session = GuestSession(_noop, max_unsent=1 << 20, stall_seconds=0.3)
+        chan = FakeChannel()
+        chan.conn._transport = FakeTransport({"socket": mine})
+        session.connection_made(chan)
+        for _ in range(8):
+            session.data_received("x", None)
+            await asyncio.sleep(0.1)
+        return chan, session
+
+    try:
+        chan, session = asyncio.run(scenario())
+    finally:
+        for sock in (mine, theirs, server):
+            sock.close()
+    assert chan.conn.aborted and session.cut_why == "it has not read for 0.3 s"
 
 
 def test_a_reading_client_is_never_cut_off() -> None:

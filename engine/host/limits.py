@@ -76,6 +76,11 @@ STALL_SECONDS = 20.0
 """A client whose output has waited unread this long is cut off, whatever it sends (a
 client may keep typing, which keeps SSH's keepalive happy, while never reading)."""
 
+KERNEL_SLACK = 16 * 1024
+"""Bytes a connection's socket may hold unacknowledged and still count as read (a reading
+client over a slow link has some in flight); more, for ``STALL_SECONDS``, is a client that
+does not read."""
+
 NAME_TIMEOUT = 60.0
 """Seconds a joiner has to answer "Your name at the table" for an open seat; then the seat
 is free again and the connection closed."""
@@ -85,11 +90,20 @@ is free again and the connection closed."""
 def name_timeout() -> float:
     """``NAME_TIMEOUT``, or ``$MEDICI_NAME_TIMEOUT`` seconds when set (the tests' short
     wait; a positive number)."""
+    return _seconds("MEDICI_NAME_TIMEOUT", NAME_TIMEOUT)
+
+
+def stall_seconds() -> float:
+    """``STALL_SECONDS``, or ``$MEDICI_STALL_SECONDS`` when set (the tests' short wait)."""
+    return _seconds("MEDICI_STALL_SECONDS", STALL_SECONDS)
+
+
+def _seconds(variable: str, default: float) -> float:
     try:
-        seconds = float(os.environ.get("MEDICI_NAME_TIMEOUT", ""))
+        seconds = float(os.environ.get(variable, ""))
     except ValueError:
-        return NAME_TIMEOUT
-    return seconds if seconds > 0 else NAME_TIMEOUT
+        return default
+    return seconds if seconds > 0 else default
 
 
 MAX_LOGINS = 8

@@ -19,6 +19,7 @@ table's door (authentication, limits) and a guard on every joiner's keys and scr
 from __future__ import annotations
 
 import asyncio
+import struct
 import time
 from collections import deque
 from collections.abc import Callable, Coroutine
@@ -30,6 +31,7 @@ from prompt_toolkit.data_structures import Size
 
 from engine.host.guard import InputGuard, RawBudget
 from engine.host.limits import (
+    KERNEL_SLACK,
     KEY_OR_RUN,
     MAX_LOGINS,
     PACKET_BURST,
@@ -40,6 +42,7 @@ from engine.host.limits import (
     STALL_SECONDS,
     clamp_size,
     size_notice,
+    stall_seconds,
 )
 from engine.host.passwords import Secret
 
@@ -226,7 +229,7 @@ class GuestSession(PromptToolkitSSHSession):
         then cut off); watched while anything waits."""
         if self.lost:
             return True
-        if self.unsent() == 0:
+        if self.unsent() == 0 and self.in_kernel() <= KERNEL_SLACK:
             self._backlog_since = None
             return False
         now = time.monotonic()
@@ -238,6 +241,14 @@ class GuestSession(PromptToolkitSSHSession):
             self.cut(f"it has not read for {self.stall_seconds:g} s")
             return True
         return False
+
+    def in_kernel(self) -> int:
+        """Bytes the connection's socket has not had taken by the client yet (Linux's
+        ``SIOCOUTQ``; 0 where it cannot be read): a client that grants a huge SSH window
+        and never reads fills its own receive buffer, then this."""
+        transport = self._transport()
+        sock = transport.get_extra_info("socket") if transport is not None else None
+        return socket_backlog(sock)
 
     def _watch(self) -> None:
         """Look again a second from now while output waits (it is read, or it is not)."""
@@ -350,6 +361,21 @@ class GuestSession(PromptToolkitSSHSession):
         task = self.interact_task
         if task is not None and not task.done():
             task.cancel()
+
+
+def socket_backlog(sock: Any) -> int:
+    """What ``sock``'s send queue holds that its peer has not acknowledged (Linux's
+    ``SIOCOUTQ``; 0 where the system cannot say)."""
+    if sock is None:
+        return 0
+    try:
+        import fcntl
+        import termios
+
+        asked = fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, b"\0" * 4)
+        return int(struct.unpack("i", asked)[0])
+    except (ImportError, AttributeError, OSError, ValueError, struct.error):
+        return 0
 
 
 def pasted(text: str) -> str:
@@ -517,7 +543,7 @@ class TableServer(PromptToolkitSSHServer):
         self._sessions += 1
         channel = self.conn.create_server_channel(encoding="utf-8", errors="replace",
                                                   window=WINDOW)
-        session = GuestSession(self.interact, self.max_unsent)
+        session = GuestSession(self.interact, self.max_unsent, stall_seconds())
         session.address = self.address
         return channel, session
 
