@@ -16,7 +16,17 @@ deals the next one) and samples the host's resident memory every 100 moves.
 lines and 300-line bursts the whole time, to measure what a hostile client costs the
 others.
 
+``--hostile`` runs issue 33's attacks instead, each alone against a fresh host (three
+seats, spectators and hints allowed; an open seat for the squatter): while it runs, Bo,
+seated, types ``show`` four times a second and the time to the end of the table on his
+screen is taken, and the host's memory is sampled ten times a second. It prints, for each
+attack, Bo's latency (median, p90, max), the host's peak memory, what the attack did, and
+whether the host printed a traceback. The attacks come from ``tests/hostattacks.py``
+(loopback only, bounded in count and time); ``--attack-seconds`` sets how long each lasts,
+``--attacks`` which run.
+
 Usage: python scripts/bench_host.py [--latency-moves 200] [--moves 1000] [--flood] [--quick]
+       python scripts/bench_host.py --hostile [--attack-seconds 10] [--attacks NAME,...]
 (run it under ``nice -n 10`` on a shared machine; it prints the figures and the load).
 """
 
@@ -41,6 +51,7 @@ import asyncssh  # noqa: E402
 from engine import new_game  # noqa: E402
 from engine.bots import RandomBot  # noqa: E402
 from engine.play import render  # noqa: E402
+from tests.hostattacks import ATTACKS, Scale  # noqa: E402
 from tests.hostclient import Host  # noqa: E402
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
@@ -255,6 +266,108 @@ async def measure(host: Host, args: argparse.Namespace, seed: int) -> None:
     print(f"  load average during the run: {load[0]:.2f} (2 cores, shared machine)")
 
 
+HOSTILE_SEATS = ["Ann", "Bo", "Cy"]
+"""The hostile bench's table: Cy acts first with seed 1 (the hint hog plays Cy); Bo waits."""
+
+
+def show_marker(seats: list[str]) -> str:
+    """The last line of Bo's ``show`` at the hostile bench's table (seed 1, nobody moved),
+    or, with an open seat, the refusal that the game has not started."""
+    if "?" in seats:
+        return "the game has not started"
+    game = new_game("medici", players=seats, seed=1)
+    lines = render.table(game.view(seats.index("Bo")), [None] * len(seats), 80).plain()
+    return squash(lines.splitlines()[-1])
+
+
+async def hostile(args: argparse.Namespace) -> None:
+    """Each attack alone against a fresh host; Bo's ``show`` latency and the host's memory."""
+    scale = Scale.full()
+    names = list(ATTACKS) if not args.attacks else args.attacks.split(",")
+    print(f"host bench, hostile: each attack alone for {args.attack_seconds:g} s against a "
+          "fresh host on 127.0.0.1; Bo types `show` 4 times a second meanwhile")
+    for name in names:
+        seats = [*HOSTILE_SEATS[:2], "?"] if name == "squatter" else HOSTILE_SEATS
+        home = Path(tempfile.mkdtemp(prefix="bench-hostile-"))
+        host = Host(home, ["medici", *seats, "--no-seat", "--spectators", "--hints", "on",
+                           "--password", PASSWORD, "--seed", "1"])
+        try:
+            result = await one_attack(host, name, seats, scale, args.attack_seconds)
+        finally:
+            host.stop()
+        err = host.proc.stderr.read() if host.proc.stderr is not None else ""
+        traceback = "a traceback!" if "Traceback" in err + host.output() else "no traceback"
+        ms, peak, did, load = result
+        if ms:
+            figures = (f"median {statistics.median(ms):.0f} ms, p90 "
+                       f"{ms[min(len(ms) - 1, int(len(ms) * 0.9))]:.0f} ms, max {ms[-1]:.0f} ms "
+                       f"({len(ms)} shows)")
+        else:
+            figures = "no answer at all"
+        print(f"  {name}: Bo's show {figures}; host peak {peak / 1024:.0f} MB; {traceback}; "
+              f"load {load:.1f}")
+        print(f"      {did}")
+
+
+async def one_attack(host: Host, name: str, seats: list[str], scale: Scale,
+                     seconds: float) -> tuple[list[float], int, str, float]:
+    """Run one attack while Bo shows the table: Bo's latencies (ms, sorted), the host's peak
+    RSS (kB), what the attack did, the load average at the end."""
+    bo = await Client.connect(host.port, "bo")
+    marker = show_marker(seats)
+    await asyncio.sleep(1.0)  # the welcome (the table, the first time) shown
+
+    async def show() -> float:
+        """Bo's ``show``: the seconds until the end of its answer is on his screen."""
+        bo.seen = ""  # only what comes after this show counts
+        bo.expect(marker)
+        began = await bo.type("show")
+        try:
+            await asyncio.wait_for(bo.found.wait(), 30)
+        except TimeoutError:
+            return 30.0  # no answer within 30 s: counted as 30 s
+        return bo.found_at - began
+
+    await show()
+    peak = [host.rss()]
+    sampling = True
+
+    async def sample() -> None:
+        while sampling:
+            peak[0] = max(peak[0], host.rss())
+            await asyncio.sleep(0.1)
+
+    sampler = asyncio.create_task(sample())
+    # The attack runs in a process of its own: its clients' encryption must not slow the
+    # client that measures Bo.
+    attack = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.hostattacks", name, str(host.port), PASSWORD,
+        str(seconds + 1.0), cwd=ROOT, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT)
+    await asyncio.sleep(1.0)  # the attack under way
+    cpu = cpu_seconds(host.proc.pid)
+    began = time.monotonic()
+    latencies: list[float] = []
+    while time.monotonic() < began + seconds and attack.returncode is None:
+        latencies.append(await show() * 1000)
+        await asyncio.sleep(0.25)
+    cpu_share = (cpu_seconds(host.proc.pid) - cpu) / (time.monotonic() - began)
+    try:
+        out, _ = await asyncio.wait_for(attack.communicate(), 90)
+        lines = out.decode("utf-8", "replace").strip().splitlines()
+        did = lines[-1] if attack.returncode == 0 and lines else (
+            f"the attack itself failed ({attack.returncode}): {' '.join(lines[-3:])}")
+    except TimeoutError:
+        attack.kill()
+        did = "the attack did not end"
+    did += f"; the host used {cpu_share * 100:.0f}% of a core meanwhile"
+    sampling = False
+    await sampler
+    load = os.getloadavg()[0]
+    bo.conn.abort()
+    return sorted(latencies), peak[0], did, load
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--latency-moves", type=int, default=200)
@@ -262,10 +375,17 @@ def main() -> None:
     parser.add_argument("--flood", action="store_true",
                         help="a seventh, hostile client floods the host meanwhile")
     parser.add_argument("--quick", action="store_true", help="20 moves timed, 30 in all")
+    parser.add_argument("--hostile", action="store_true",
+                        help="issue 33's attacks, each alone, instead of the moves")
+    parser.add_argument("--attack-seconds", type=float, default=10.0,
+                        help="how long each attack lasts (--hostile)")
+    parser.add_argument("--attacks", default="",
+                        help="the attacks to run, by name, comma-separated (--hostile): "
+                        + ", ".join(ATTACKS))
     args = parser.parse_args()
     if args.quick:
         args.latency_moves, args.moves = 20, 30
-    asyncio.run(run(args))
+    asyncio.run(hostile(args) if args.hostile else run(args))
 
 
 if __name__ == "__main__":

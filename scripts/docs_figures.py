@@ -328,6 +328,12 @@ FIGURES: dict[str, Figure] = {f.name: f for f in [
            ("python scripts/bench_host.py --quick",),
            as_text, "a hosted table's move-to-screen latency and memory, six SSH clients, "
            "then with a seventh flooding (~4 min)", needs="asyncssh"),
+    Figure("bench-host-hostile", "docs/network.md",
+           ("python scripts/bench_host.py --hostile",),
+           ("python scripts/bench_host.py --hostile --attack-seconds 1 "
+            "--attacks 'huge size,squatter'",),
+           as_text, "issue 33's attacks on a hosted table, each alone: Bo's show latency "
+           "and the host's peak memory (~2 min)", needs="asyncssh"),
     Figure("review-example", "docs/playing.md",
            ("medici review --example medici --jobs 2 --width 80",),
            ("medici review --example medici --bot mcts:8 --jobs 1 --width 80",),

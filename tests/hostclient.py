@@ -60,9 +60,11 @@ def kill_all() -> None:
 class Host:
     """A ``medici host`` process on 127.0.0.1 at a free port, its output collected."""
 
-    def __init__(self, home: Path, args: Sequence[str], timeout: float = 20.0) -> None:
+    def __init__(self, home: Path, args: Sequence[str], timeout: float = 20.0,
+                 env: dict[str, str] | None = None) -> None:
         self.home = home
         self.env = host_env(home)
+        self.env.update(env or {})
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "engine.cli", "host", *args, "--port", "0"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -128,6 +130,34 @@ class Host:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
         return 0
+
+    def descendants(self) -> list[int]:
+        """The processes the host started, and theirs (Linux): its hint workers."""
+        parents: dict[int, int] = {}
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parents[int(stat.parent.name)] = int(fields[1])
+        found: list[int] = []
+        wanted = {self.proc.pid}
+        while wanted:
+            children = [pid for pid, parent in parents.items() if parent in wanted]
+            found += children
+            wanted = set(children)
+        return found
+
+    def workers(self, name: str = "medici-hint") -> list[int]:
+        """The host's descendant processes called ``name`` (its hint workers)."""
+        found = []
+        for pid in self.descendants():
+            try:
+                if Path(f"/proc/{pid}/comm").read_text().strip() == name:
+                    found.append(pid)
+            except OSError:
+                continue
+        return found
 
     def stop(self, timeout: float = 10.0) -> int:
         """SIGTERM, then wait for the host to close its table."""

@@ -70,9 +70,49 @@ def _is_docstring(tokens: list[tokenize.TokenInfo], i: int) -> bool:
     return starts and (k >= len(tokens) or tokens[k].type in (tokenize.NEWLINE, tokenize.NL))
 
 
+_FSTRING_START = getattr(tokenize, "FSTRING_START", None)
+_FSTRING_END = getattr(tokenize, "FSTRING_END", None)
+
+
+def _tokens(source: str) -> list[tokenize.TokenInfo]:
+    """The tokens of ``source``, each f-string one STRING token as Python 3.11 reads it.
+
+    From Python 3.12 on (PEP 701) the tokenizer splits an f-string into FSTRING_START,
+    its parts and FSTRING_END: read alone, its text would not be seen as a string at all.
+    """
+    lines = source.splitlines(keepends=True)
+    out: list[tokenize.TokenInfo] = []
+    depth = 0
+    start: tokenize.TokenInfo | None = None
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if _FSTRING_START is not None and tok.type == _FSTRING_START:
+            if depth == 0:
+                start = tok
+            depth += 1
+            continue
+        if depth and tok.type == _FSTRING_END:
+            depth -= 1
+            if depth == 0 and start is not None:
+                out.append(tokenize.TokenInfo(tokenize.STRING, _text(lines, start.start,
+                                                                     tok.end),
+                                              start.start, tok.end, start.line))
+            continue
+        if not depth:
+            out.append(tok)
+    return out
+
+
+def _text(lines: list[str], begin: tuple[int, int], end: tuple[int, int]) -> str:
+    """The source text from ``begin`` to ``end`` ((row, column), rows from 1)."""
+    if begin[0] == end[0]:
+        return lines[begin[0] - 1][begin[1]:end[1]]
+    return (lines[begin[0] - 1][begin[1]:] + "".join(lines[begin[0]:end[0] - 1])
+            + lines[end[0] - 1][:end[1]])
+
+
 def game_words(source: str) -> list[tuple[int, str]]:
     """(line, word) of every game id or game word in the code of ``source``."""
-    tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    tokens = _tokens(source)
     found = []
     for i, tok in enumerate(tokens):
         text = tok.string
@@ -142,6 +182,9 @@ def test_the_check_sees_code_and_skips_docs() -> None:
               'LABEL = "florins"\n'
               "class LotDrawing: pass\n"
               'why = f"draw at most 3 (S-7)"\n'
-              'fine = "G-3: the view hides it; M-ary is no id"\n')
+              'fine = "G-3: the view hides it; M-ary is no id"\n'
+              'note = (f"{n} {\'bags\'}"\n'
+              '        f" and a {kind} harbour")\n')
+    # f-strings are read as strings on every Python (3.12 tokenizes them in parts).
     assert game_words(source) == [(4, "day"), (6, '"medici"'), (7, "florins"), (8, "Lot"),
-                                  (9, "S-7")]
+                                  (9, "S-7"), (11, "bags"), (12, "harbour")]

@@ -242,8 +242,9 @@ def test_a_wrong_password_an_unknown_key_and_an_unknown_name_are_refused(
         await stranger.wait_for("No seat at this table is called 'zed'. Free seats: Bo: "
                                 f"ssh -p {host.port} bo@127.0.0.1; Cy:")
         await asyncio.wait_for(stranger.closed.wait(), 5)
-        # Two connections at most: a third is turned away before it may log in. (The
-        # host may take a moment to see the stranger's connection end.)
+        # Two connections at most: a third is turned away before it may log in, unless it
+        # is a player's own seat. (The host may take a moment to see the stranger's
+        # connection end.)
         deadline = time.monotonic() + 5
         while True:
             try:
@@ -254,8 +255,19 @@ def test_a_wrong_password_an_unknown_key_and_an_unknown_name_are_refused(
                 await asyncio.sleep(0.1)
         cy = await Player.connect(host.port, "cy", password=PASSWORD)
         with pytest.raises(asyncssh.DisconnectError, match="2 connections already"):
-            await Player.connect(host.port, "bo", password=PASSWORD)
-        await bo.close()
+            await Player.connect(host.port, "zed", password=PASSWORD)
+        # A player coming back to their own seat always gets in (the old connection is
+        # replaced), full table or not.
+        again = await Player.connect(host.port, "bo", password=PASSWORD)
+        await again.wait_for("Welcome back, Bo")
+        await bo.wait_for("This connection was replaced: Bo reconnected from another "
+                          "terminal")
+        await cy.wait_for("Bo reconnected from another terminal.")
+        # The old screen's prompt is gone: the message is the last thing it shows.
+        await asyncio.wait_for(bo.closed.wait(), 10)
+        shown = [line for line in bo.lines() if line.strip()]
+        assert shown[-1].strip() == "the seat now.", shown[-4:]
+        await again.close()
         await cy.close()
 
     asyncio.run(asyncio.wait_for(by_password(), 30))

@@ -335,10 +335,18 @@ def test_a_new_connection_to_a_seat_replaces_the_old_one(tmp_path, pool) -> None
     table, old, _, cy, cy_out = seated(tmp_path, pool)
     new, new_out = guest(table, "Bo")
     table.sit(new, 0)
-    assert old.stopped == ["Your seat was taken by a new connection as Bo."]
+    # Issue 34, item 10: Bo never left; the old screen is told it was replaced.
+    assert old.stopped == ["This connection was replaced: Bo reconnected from another "
+                           "terminal, which has the seat now."]
     assert table.chairs[0].guest is new and old not in table.guests
-    assert "Bo is back." in cy_out.getvalue()
+    assert "Bo reconnected from another terminal." in cy_out.getvalue()
+    assert "Bo is back." not in cy_out.getvalue()
     assert "Welcome back, Bo: day 1" in new_out.getvalue()
+    # Coming back after leaving is still "back".
+    table.leave(new, "quit")
+    again, _ = guest(table, "Bo")
+    table.sit(again, 0)
+    assert cy_out.getvalue().count("Bo is back.") == 1
 
 
 def test_spectators_watch_the_public_view_and_hints_come_only_when_allowed(

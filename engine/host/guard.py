@@ -13,11 +13,16 @@ to the prompt, and the notices to show that client:
 - keys come at most ``KEYS_PER_SECOND`` a second after a burst of ``MAX_LINE``: a line
   that runs over is dropped whole (never run with keys missing, which could turn
   ``bid 15`` into ``bid 5``);
+- keys the prompt handles one by one (all but long runs of plain text, which it is given
+  as one paste: ``engine.host.limits.PASTE_RUN``) come at most ``PRESSES_PER_SECOND`` a
+  second after a burst of ``PRESS_BURST``, a line over dropped whole likewise: a key
+  costs the prompt far more than a character of a paste;
 - bracketed-paste markers are removed, so a paste is plain typing (an unclosed paste
   would otherwise swallow everything after it).
 
 ``RawBudget`` bounds the bytes a client may send before the server stops reading it for a
-while (the SSH window then holds the client back): discarding is cheap, but not free.
+while (the SSH window then holds the client back): discarding is cheap, but not free. The
+server bounds a session's packets with one too (each costs its decryption).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 
+from engine.host.limits import KEY_SEQUENCE, PLAIN_RUN
 from engine.shell import MAX_LINE
 
 LINES_PER_SECOND = 20
@@ -34,8 +40,19 @@ LINES_PER_SECOND = 20
 KEYS_PER_SECOND = 512
 """The keys a second a client's prompt is given once its burst (``MAX_LINE``) is spent."""
 
+PRESSES_PER_SECOND = 40
+"""The keys a second the prompt handles one by one (a person types fewer than 20; a key
+held down repeats about 30 times a second; an escape sequence, an arrow say, is one key)."""
+
+PRESS_BURST = 80
+"""The keys the prompt may handle one by one at once (before ``PRESSES_PER_SECOND``)."""
+
 RAW_BYTES_PER_SECOND = 1024 * 1024
 """What a client may send a second (and at once) before the server stops reading it."""
+
+NOT_TEXT = "\ufffd"
+"""What the server reads bytes that are not UTF-8 as: a line holding it is dropped whole
+(random bytes would otherwise reach the prompt as so many keys)."""
 
 DROP = "\x03"
 """What takes back a line already half given to the prompt: Ctrl-C drops the line."""
@@ -56,10 +73,15 @@ class InputGuard:
         lines_per_second: int = LINES_PER_SECOND,
         keys_per_second: float = KEYS_PER_SECOND,
         clock: Clock = time.monotonic,
+        presses_per_second: float = PRESSES_PER_SECOND,
+        press_burst: int = PRESS_BURST,
     ) -> None:
         self.max_line = max_line
         self.lines_per_second = lines_per_second
         self.keys_per_second = keys_per_second
+        self.presses_per_second = presses_per_second
+        self.press_burst = press_burst
+        self._presses = float(press_burst)
         self.clock = clock
         self._length = 0
         """The keys of the current line given to the prompt so far."""
@@ -85,7 +107,10 @@ class InputGuard:
         self._refill(now)
         i = 0
         while i < len(data):
-            if not self._dropping and (self._full(now) or self._keys < 1):
+            # A line end costs no key: a line of ``max_line`` characters and its Enter
+            # go through on a full budget (the documented limit is the real one).
+            if not self._dropping and (self._full(now) or (self._keys < 1
+                                                           and data[i] not in _ENDS)):
                 # Every line from here on in this chunk is over a limit: drop them all at
                 # once (a flood of short lines costs a few string searches, not a loop).
                 self._drop_rest(data[i:], out, notices, now)
@@ -113,21 +138,27 @@ class InputGuard:
                 self._drop(out, notices, self._rate, now)
                 i = end
                 continue
-            if len(chunk) > room:
+            presses = 0 if NOT_TEXT in chunk else _presses(chunk)
+            if len(chunk) > room or presses > self._presses or NOT_TEXT in chunk:
                 why = (f"a line has at most {self.max_line} characters"
                        if self._length + len(chunk) > self.max_line
-                       else "typing too fast")
+                       else "not UTF-8 text (is the terminal set to UTF-8?)"
+                       if NOT_TEXT in chunk else "typing too fast")
                 self._drop(out, notices, why, now)
                 i = end
                 continue
             out.append(chunk)
             self._length += len(chunk)
             self._keys -= len(chunk)
+            self._presses -= presses
             i = end
         return "".join(out), notices
 
     def _end_line(self, now: float, out: list[str], notices: list[str]) -> None:
         if self._dropping:
+            # A dropped line counts towards the lines of the second too: a flood of lines
+            # dropped one by one (garbage) is then dropped at once, by the chunk.
+            self._ends.append(now)
             self._dropping = False
             self._length = 0
             return
@@ -179,8 +210,10 @@ class InputGuard:
             notices.append(f"Line dropped, nothing run: {why}.")
 
     def _refill(self, now: float) -> None:
-        self._keys = min(float(self.max_line),
-                         self._keys + (now - self._keys_at) * self.keys_per_second)
+        passed = now - self._keys_at
+        self._keys = min(float(self.max_line), self._keys + passed * self.keys_per_second)
+        self._presses = min(float(self.press_burst),
+                            self._presses + passed * self.presses_per_second)
         self._keys_at = now
 
     def _unpaste(self, data: str) -> str:
@@ -192,6 +225,18 @@ class InputGuard:
         if cut >= 0 and any(m.startswith(data[cut:]) for m in _PASTE_MARKERS):
             data, self._held = data[:cut], data[cut:]
         return data
+
+
+def _presses(chunk: str) -> int:
+    """The keys of ``chunk`` the prompt handles one by one: each character but those of
+    long plain runs and of escape sequences, which count one each (a paste, an arrow)."""
+    if len(chunk) < 2:
+        return len(chunk)
+    if "\x1b" in chunk:
+        chunk = KEY_SEQUENCE.sub("\x00", chunk)  # one key each, and no part of a plain run
+    runs = [len(m.group()) for m in PLAIN_RUN.finditer(chunk)]
+    return len(chunk) - sum(runs) + len(runs)
+
 
 
 def _next_end(data: str, start: int) -> int:
@@ -211,17 +256,20 @@ class RawBudget:
     """
 
     def __init__(self, per_second: float = RAW_BYTES_PER_SECOND, reserve: int = 0,
-                 clock: Clock = time.monotonic) -> None:
+                 clock: Clock = time.monotonic, burst: float | None = None) -> None:
         self.per_second = per_second
-        self.reserve = min(reserve, int(per_second))
+        self.burst = float(per_second if burst is None else burst)
+        """The most that may be spent at once (a second's worth unless told)."""
+        self.reserve = min(reserve, int(self.burst))
         self.clock = clock
-        self._left = float(per_second)
+        self._left = self.burst
         self._at = clock()
 
     def spend(self, count: int) -> float:
-        """Take ``count`` bytes; the seconds to pause reading before the budget is back."""
+        """Take ``count`` (bytes, packets); the seconds to pause reading before the budget
+        is back."""
         now = self.clock()
-        self._left = min(self.per_second, self._left + (now - self._at) * self.per_second)
+        self._left = min(self.burst, self._left + (now - self._at) * self.per_second)
         self._at = now
         self._left -= count
         if self._left >= 0:

@@ -32,10 +32,12 @@ from prompt_toolkit.input.typeahead import clear_typeahead
 
 from engine import records
 from engine.errors import MediciError, escape_controls
+from engine.host import hint_worker as hints
 from engine.host import keys as host_keys
 from engine.host import passwords
+from engine.host.limits import MAX_UNSENT, name_timeout
 from engine.host.passwords import Secret
-from engine.host.screen import MAX_UNSENT, PipeWriter, Screen, ScreenConsole, SeatOutput
+from engine.host.screen import PipeWriter, Screen, ScreenConsole, SeatOutput
 from engine.host.seat import Guest, ask_name, run_prompt
 from engine.host.table import OPEN, Chair, HostedTable, TableOptions
 from engine.names import player_name_problem, save_name_problem
@@ -367,7 +369,8 @@ async def _serve(
 
     table.on_close = on_close
     door = Door(password.secret if password is not None else None, keys,
-                hosting.max_connections)
+                hosting.max_connections,
+                owns_seat=lambda user: table.claim(user).kind == "seat")
     local, tty, drain_output = _local_guest(table, options, loop)
 
     async def interact(session: PromptToolkitSSHSession) -> None:
@@ -551,10 +554,12 @@ async def _interact(session: GuestSession, table: HostedTable, local: Guest) -> 
     writer = asyncio.create_task(screen.run())
     console = ScreenConsole(screen, session.size, term=term, color=True)
     session.notice = lambda text: console.say(Text(text, "error"))
+    session.tell_size()
 
     def stop(message: str) -> None:
         def end() -> None:
             why[0] = "quit"
+            session.close_prompt()
 
             async def later() -> None:
                 await screen.drained(1.0)
@@ -568,6 +573,7 @@ async def _interact(session: GuestSession, table: HostedTable, local: Guest) -> 
 
     shown = escape_controls(user)[:40] or "?"
     guest = Guest(table, shown, screen, console, stop=stop)
+    guest.address = session.address
     app = session.app_session
     try:
         claim = table.claim(user)
@@ -586,9 +592,16 @@ async def _interact(session: GuestSession, table: HostedTable, local: Guest) -> 
             await screen.drained(1.0)
             default = user if table.name_problem(index, user) is None else ""
             assert app is not None
-            name = await ask_name(app.input, output, default,
-                                  lambda n: table.name_problem(index, n), console)
-            problem = "no name given" if name is None else table.name_seat(index, guest, name)
+            wait = name_timeout()
+            try:
+                name = await asyncio.wait_for(
+                    ask_name(app.input, output, default,
+                             lambda n: table.name_problem(index, n), console), wait)
+                problem = ("no name given" if name is None
+                           else table.name_seat(index, guest, name))
+            except TimeoutError:
+                name, problem = None, (f"no name given within {wait:g} s; the seat is free "
+                                       "again")
             if problem is not None or name is None:
                 table.release(guest)
                 console.say(Text(f"No seat taken: {problem}.", "error"))
@@ -604,6 +617,9 @@ async def _interact(session: GuestSession, table: HostedTable, local: Guest) -> 
     except asyncio.CancelledError:
         pass
     finally:
+        hints.cancel(guest)
+        if session.cut_why:
+            why[0] = f"connection cut: {session.cut_why}"
         table.release(guest)
         table.leave(guest, why[0])
         screen.close()
@@ -614,3 +630,6 @@ async def _interact(session: GuestSession, table: HostedTable, local: Guest) -> 
             clear_typeahead(app.input)
         if local is not guest and why[0].startswith("connection cut"):
             local.console.say(Text(f"{guest.name}: {why[0]}.", "bad"))
+        if not session.lost:
+            with contextlib.suppress(OSError):
+                chan.exit(0)  # ssh ends with status 0 (a channel closed without one: 255)

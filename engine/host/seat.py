@@ -38,6 +38,9 @@ from prompt_toolkit.output import Output
 from engine.actions import Legal
 from engine.bots import make_bot
 from engine.errors import escape_controls
+from engine.host import hint_worker as hints
+from engine.host.kick import connected, kicked
+from engine.host.limits import REDRAW_INTERVAL, shown_said
 from engine.host.screen import Screen, ScreenConsole
 from engine.host.table import HostedTable
 from engine.play import HINT_BOT, parse_seed, render
@@ -60,7 +63,6 @@ from engine.shell import (
     make_prompt,
     play_toolbar,
     registered,
-    say_hint,
     word_completer,
 )
 from engine.text import Text
@@ -133,6 +135,8 @@ class Guest:
         self.host = host
         """The hosting terminal (it saves, deals and closes the table)."""
         self.chair: int | None = None
+        self.address = ""
+        """Where the connection comes from (``host:port``; empty at the host's terminal)."""
         self._stop = stop
         self._said: deque[float] = deque()
         self.shell = Shell(console, saves=table.options.saves, interactive=True)
@@ -166,6 +170,9 @@ class SeatMode(Mode):
 
     name = "table"
     plays = True
+    reads_files = False
+    """A joiner's commands touch no file on the host: ``rules`` takes rule ids and shipped
+    variants only (``variant_named``), and nothing completes from the host's folders."""
 
     def __init__(self, shell: Shell, table: HostedTable, guest: Guest) -> None:
         super().__init__(shell)
@@ -332,14 +339,15 @@ def seat_of(ctx: Context) -> SeatMode:
 
 
 def say(mode: SeatMode, text: str) -> None:
-    """``say TEXT``: a line to the table, its control characters escaped."""
+    """``say TEXT``: a line to the table, what a name may not hold escaped (controls,
+    bidirectional overrides: ``engine.host.limits.shown_said``)."""
     if not text:
         raise ShellError("say takes the text to tell the table: say good luck")
     if not mode.guest.may_say():
         count, seconds = SAY_LIMIT
         raise ShellError(f"at most {count} lines in {seconds:g} seconds: wait a moment, "
                          "nothing was said")
-    shown = escape_controls(text)
+    shown = shown_said(text)
     if len(shown) > MAX_SAY:
         shown = shown[: MAX_SAY - 3] + "..."
     mode.table.tell(Text(f"{mode.guest.name}: ", "name").add(shown))
@@ -368,12 +376,16 @@ def who(ctx: Context, args: Parsed) -> None:
         if chair.open:
             state = ("someone is choosing a name" if chair.reserved is not None
                      else f"open: {table.options.join('YOURNAME')}")
+            if chair.reserved is not None and mode.guest.host and chair.reserved.address:
+                state += f" (from {chair.reserved.address})"
             name = "?"
         elif chair.bot:
             name, state = chair.name, f"bot {chair.bot}"
         elif chair.guest is not None:
             name = chair.name
             state = "at the host's terminal" if chair.host else "connected"
+            if mode.guest.host and chair.guest.address:
+                state += f" (from {chair.guest.address})"
         else:
             name = chair.name
             state = ("away: " + table.options.join(chair.name.lower())) if chair.joined else (
@@ -410,8 +422,11 @@ def hint(ctx: Context, args: Parsed) -> None:
             raise ShellError(f"a hint is for your own turn; it is {game.players[seat]}'s")
         game = game.clone()  # the bot thinks with the lock released
     bot = make_bot(args.option("--bot") or HINT_BOT, seed=game.seed)
+    if hints.busy(mode.guest):
+        raise ShellError("a hint for you is being worked out already: it comes in a moment")
     ctx.console.say(Text(f"Asking {bot.spec}…", "dim"))
-    say_hint(ctx.console, bot, game, seat, raw="--raw" in args.flags)
+    # Worked out in a worker process, with a time and a memory limit (hint_worker).
+    hints.say_hint(ctx.console, mode.guest, bot.spec, game, seat, raw="--raw" in args.flags)
 
 
 def leave(ctx: Context, args: Parsed) -> None:
@@ -465,18 +480,20 @@ def again(ctx: Context, args: Parsed) -> None:
 
 
 @command("kick", "close someone's connection",
-         "A player's seat stays theirs (they may come back); a spectator is let go.\n"
-         "Example: kick Bo", Spec((Arg("NAME", complete=_seat_names),),
-                                  misuse="{name} takes one name: kick NAME"),
+         "A player's seat stays theirs (they may come back); a spectator is let go. "
+         "Someone still choosing a name for an open seat is named by the address `who` "
+         "shows.\nExamples: kick Bo · kick 127.0.0.1:51234",
+         Spec((Arg("NAME", complete=_seat_names),),
+              misuse="{name} takes one name or address: kick NAME"),
          modes={"table": 22}, at_table="host")
 def kick(ctx: Context, args: Parsed) -> None:
-    """``kick NAME`` (the host): close someone's connection."""
+    """``kick NAME|ADDRESS`` (the host): close someone's connection, named by their name or
+    their address (``who`` shows it): someone still choosing a name too."""
     mode = seat_of(ctx)
     name = args.words[0]
-    found = [g for g in mode.table.guests if g.name.casefold() == name.casefold()
-             and g is not mode.guest]
+    found = kicked(mode.table, name, but=mode.guest)
     if not found:
-        names = ", ".join(g.name for g in mode.table.guests if g is not mode.guest) or "no one"
+        names = ", ".join(connected(mode.table, but=mode.guest)) or "no one"
         raise ShellError(f"no one called {name!r} is connected (connected: {names})")
     for guest in found:
         mode.table.leave(guest, "the host closed their connection")
@@ -496,6 +513,7 @@ async def ask_name(prompt_input: Input, output: Output, default: str,
 
     session: PromptSession[str] = PromptSession(input=prompt_input, output=output,
                                                 history=InMemoryHistory())
+    session.app.min_redraw_interval = REDRAW_INTERVAL
     for _ in range(tries):
         try:
             name = (await session.prompt_async("Your name at the table: ", default=default))
@@ -517,6 +535,7 @@ async def run_prompt(guest: Guest, prompt_input: Input | None = None,
     shell = guest.shell
     loop = asyncio.get_running_loop()
     prompt = make_prompt(shell, input=prompt_input, output=output, history=BoundedHistory())
+    prompt.app.min_redraw_interval = REDRAW_INTERVAL
     while not shell.done and not guest.table.closed:
         await guest.screen.drained(1.0)
         try:

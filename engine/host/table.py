@@ -299,7 +299,7 @@ class HostedTable:
             if self.closed:
                 guest.stop("The table is closing.")
                 return
-            back = False
+            back = replaced = False
             if index is not None:
                 chair = self.chairs[index]
                 old = chair.guest
@@ -307,15 +307,19 @@ class HostedTable:
                 chair.guest, chair.joined = guest, True
                 guest.chair = index
                 if old is not None:
+                    replaced = True
                     old.chair = None
                     self._drop(old)
-                    old.stop(f"Your seat was taken by a new connection as {chair.name}.")
+                    old.stop(f"This connection was replaced: {chair.name} reconnected from "
+                             "another terminal, which has the seat now.")
             self.guests.append(guest)
             guest.shell.table = self.session
             self._refresh()
             who = guest.name
             if index is None:
                 self.tell(Text(f"{who} is watching.", "dim"), but=guest)
+            elif replaced:
+                self.tell(Text(f"{who} reconnected from another terminal.", "dim"), but=guest)
             elif back:
                 self.tell(Text(f"{who} is back.", "dim"), but=guest)
             else:

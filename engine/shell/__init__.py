@@ -13,7 +13,8 @@ the public names below is first used. Front ends built on the shell (a hosted ta
 command registry (``command``, ``registered``, ``Command``), the spec (``Spec``, ``Arg``,
 ``Flag``, ``Parsed``, ``word_completer``, ``arg_completion``), ``MAX_LINE``, ``ShellError``,
 ``Console``,
-``wants_color``, ``make_prompt``, ``play_toolbar`` and ``say_hint``.
+``wants_color``, ``make_prompt``, ``play_toolbar``, ``say_hint`` and ``hint_text`` (a
+hint worked out elsewhere, told as ``say_hint`` tells it).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from engine.shell.console import wants_color as wants_color
     from engine.shell.context import Context as Context
     from engine.shell.errors import ShellError as ShellError
+    from engine.shell.hints import hint_text as hint_text
     from engine.shell.hints import say_hint as say_hint
     from engine.shell.mode import Fragments as Fragments
     from engine.shell.mode import Mode as Mode
@@ -59,7 +61,8 @@ _PUBLIC = {
     "command": "engine.shell.registry", "registered": "engine.shell.registry",
     "Console": "engine.shell.console", "wants_color": "engine.shell.console",
     "Context": "engine.shell.context", "ShellError": "engine.shell.errors",
-    "say_hint": "engine.shell.hints", "Fragments": "engine.shell.mode",
+    "say_hint": "engine.shell.hints", "hint_text": "engine.shell.hints",
+    "Fragments": "engine.shell.mode",
     "Mode": "engine.shell.mode", "make_prompt": "engine.shell.prompt",
     "Arg": "engine.shell.spec", "Flag": "engine.shell.spec", "Parsed": "engine.shell.spec",
     "Spec": "engine.shell.spec", "word_completer": "engine.shell.spec",
@@ -264,5 +267,6 @@ def _isatty(stream: TextIO) -> bool:
 __all__ = [
     "MAX_LINE", "Arg", "Command", "Console", "Context", "Flag", "Fragments", "Mode", "Parsed",
     "Shell", "ShellError", "Spec", "arg_completion", "command", "main", "make_prompt",
-    "play_toolbar", "registered", "run_shell", "say_hint", "wants_color", "word_completer",
+    "hint_text", "play_toolbar", "registered", "run_shell", "say_hint", "wants_color",
+    "word_completer",
 ]

@@ -35,9 +35,12 @@ BOT_CHOICES = tuple(spec for spec, _ in COMPLETIONS)
 
 def variants(shell: Shell, typed: Sequence[str]) -> Completer:
     """The shipped variants (``rules VARIANT``, ``new --variant``), and rules files: the
-    folders and ``.yaml`` files of the path being typed."""
-    return merge_completers([WordCompleter(variant_names, WORD=True, ignore_case=True),
-                             PathCompleter(file_filter=_rules_file, expanduser=True)])
+    folders and ``.yaml`` files of the path being typed (not in a mode that reads no
+    files, such as a hosted table's: its folders are the host's)."""
+    names = WordCompleter(variant_names, WORD=True, ignore_case=True)
+    if not getattr(shell.mode, "reads_files", True):
+        return names
+    return merge_completers([names, PathCompleter(file_filter=_rules_file, expanduser=True)])
 
 
 def _rules_file(path: str) -> bool:

@@ -17,12 +17,17 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion, merg
 from prompt_toolkit.document import Document
 
 from engine.actions import Action, Legal, Span
-from engine.shell.registry import MAX_LINE
 from engine.shell.spec import SpecCompleter, complete_word, word_completer
 
 if TYPE_CHECKING:
     from engine.shell.app import Shell
     from engine.shell.mode import Mode
+
+COMPLETE_UPTO = 256
+"""The longest text before the cursor that completes. Completing reads the whole line
+(``split_line``), and prompt-toolkit completes after every key: past this length a key
+costs the same whatever the line's length, so typing a line costs time linear in it. (No
+command's words reach this far; the longest a line may be is ``MAX_LINE``.)"""
 
 LIST_LIMIT = 60
 """Amount ranges up to this many values are offered one by one; longer ones as a range."""
@@ -205,7 +210,8 @@ class ModeCompleter(Completer):
 
 
 class ShellCompleter(Completer):
-    """The shell's completer: the current mode's (none for a line too long to run)."""
+    """The shell's completer: the current mode's, up to ``COMPLETE_UPTO`` characters
+    before the cursor (none past it)."""
 
     def __init__(self, shell: Shell) -> None:
         self.shell = shell
@@ -214,6 +220,6 @@ class ShellCompleter(Completer):
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterator[Completion]:
         """Completions for the word before the cursor, from the shell's current mode."""
-        if len(document.text_before_cursor) > MAX_LINE:
+        if document.cursor_position > COMPLETE_UPTO:
             return
         yield from self.shell.mode.completer().get_completions(document, complete_event)

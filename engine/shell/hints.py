@@ -21,16 +21,22 @@ def say_hint(console: Console, bot: Bot, game: Game, seat: int, raw: bool = Fals
     ``hint`` and the host's): what the decision is about, then each move's line."""
     view, legal = game.view(seat), game.legal_actions()
     rows = bot.analyse(view, legal, game.variant, top=3)
-    text = analysis_lines(
-        f"Hint from {bot.spec} for {game.players[seat]}:", rows, game,
-        situation=bot.situation(view, legal, game.variant), raw=raw,
-        width=console.width(),
-    )
+    console.say(hint_text(bot.spec, rows, bot.situation(view, legal, game.variant), game,
+                          seat, raw, console.width()))
+
+
+def hint_text(spec: str, rows: list[Analysis], situation: str, game: Game, seat: int,
+              raw: bool = False, width: int | None = None) -> Text:
+    """A hint as ``say_hint`` tells it, from the bot ``spec``'s ``rows`` and words on the
+    ``situation`` (worked out here or elsewhere: a hosted table's hint worker)."""
+    legal = game.legal_actions()
+    text = analysis_lines(f"Hint from {spec} for {game.players[seat]}:", rows, game,
+                          situation=situation, raw=raw, width=width)
     if len(rows) < 3 and _count(legal) > len(rows):
         # Three were promised (docs/playing.md): say why fewer.
-        text.line(Text("  " + fewer_text(bot.spec, len(rows), ", ".join(describe(legal))),
+        text.line(Text("  " + fewer_text(spec, len(rows), ", ".join(describe(legal))),
                        "dim"))
-    console.say(text)
+    return text
 
 
 def _count(legal: list[Legal]) -> float:
