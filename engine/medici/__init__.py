@@ -42,6 +42,7 @@ GAME = GameInfo(
     model="engine.medici.bots:parts",
     styles="engine.medici.styles:style_move",
     encoding="engine.medici.encoding:ENCODING",
+    extra={"levels": "engine.medici.levels:LEVELS"},
     example="medici-4-players.json",
 )
 """The descriptor the registry finds (entry point ``medici.games``)."""

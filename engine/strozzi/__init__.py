@@ -49,7 +49,8 @@ GAME = GameInfo(
     styles="engine.strozzi.styles:style_move",
     encoding="engine.strozzi.encoding:ENCODING",
     example="medici-vs-strozzi.json",
-    extra={"move_label": "engine.strozzi.render:move_label"},
+    extra={"move_label": "engine.strozzi.render:move_label",
+           "levels": "engine.strozzi.levels:LEVELS"},
 )
 """The descriptor the registry finds (entry point ``medici.games``)."""
 

@@ -1,0 +1,236 @@
+"""Levels: bots that play like people of five strengths, from a first game to a master's.
+
+Each level is one of our own bots with a person's errors, stated as numbers: a style of the
+field (``Traits``: it misjudges each lot by a stated share, overbids when excited, draws by
+feel), ``greedy`` that forgets what it saw and draws by feel, or the search (``mcts``). It
+never plays a move a person would not: every move is the move of a player who values lots
+a stated way, only worse. The numbers differ by game (a lot is worth other amounts there),
+so each game's folder holds its own (``levels`` in its descriptor's ``extra``:
+``engine/medici/levels.py``); the names, their order and what each level stands for are
+here, for every game alike. ``medici ratings`` measures them on one scale.
+
+A level bot builds the bot its game's numbers say on its first move of a game (it learns the
+game from the variant it is handed), keeps it, and passes every decision to it: the bot
+owns its state, and the same seed and views give the same moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.actions import Action, Legal
+from engine.bots.base import Analysis, Bot, BotError, Turn
+from engine.bots.greedy import GreedyBot
+from engine.bots.mcts import DEFAULT_ITERATIONS, DEFAULT_SECONDS, MctsBot
+from engine.bots.parts import ModelBot
+from engine.bots.styles import StyleBot, Traits
+from engine.lots import draw_or_stop
+from engine.registry import find
+from engine.rules import Variant, load_variant
+from engine.views import View
+
+
+@dataclass(frozen=True)
+class Play:
+    """How a level plays one game: a style of stated numbers, or ``greedy`` or the search
+    with a person's handicaps."""
+
+    traits: Traits | None = None
+    """A style of stated numbers (``engine.bots.styles.Traits``), or None: our own bot."""
+    iterations: int | None = None
+    """With no traits: the search's iterations a move (None: ``greedy``, no search)."""
+    seconds: float | None = None
+    """The search's time limit a move (with ``iterations``; None: none)."""
+    remembers: int | None = None
+    """How many of the last sales it remembers what opponents did in (None: every one;
+    0: none, so it judges them all by the prior over the field)."""
+    draws_below: int | None = None
+    """Draws by feel: another piece while the lot's face value is below this, without
+    weighing what the next one may bring (None: as its bot weighs it)."""
+
+    def bot(self, spec: str, seed: int) -> Bot:
+        """A fresh bot playing this way."""
+        if self.traits is not None:
+            return StyleBot(spec, seed, self.traits)
+        if self.iterations is not None:
+            return _Search(spec, seed, self, self.iterations, self.seconds)
+        return _Greedy(spec, seed, self)
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level: its name, and what it stands for in every game."""
+
+    name: str
+    person: str
+    """Who plays like this, in a few words."""
+    note: str
+    """What it knows and how it errs, in general (each game's numbers say how much)."""
+
+
+LEVELS: tuple[Level, ...] = (
+    Level("novice", "a player in their first game",
+          "values a lot at its face value and misjudges it widely; overpays, jumps its bids "
+          "when excited, grows lots too far; remembers nothing of the others"),
+    Level("casual", "a player who knows the rules",
+          "values a lot halfway between face value and what it brings; misjudges it "
+          "somewhat; pays a little more when excited; remembers nothing of the others"),
+    Level("club", "a regular player",
+          "values a lot by what it brings (the ship race first) and pays a thrifty share; "
+          "misjudges a little; remembers nothing of the others"),
+    Level("expert", "a strong player",
+          "greedy's judgement and bidding, but forgets all but the last few sales and draws "
+          "by feel"),
+    Level("master", "a master (the default search)",
+          f"the search (mcts, {DEFAULT_ITERATIONS} iterations, at most {DEFAULT_SECONDS:g} s "
+          "a move) with everything it has seen"),
+)
+"""Every level, weakest first."""
+
+NAMES = tuple(level.name for level in LEVELS)
+"""The levels' names, weakest first."""
+
+FIRST_GAME = "casual"
+"""The level the shell suggests for a first game."""
+
+
+def plays(name: str, variant: Variant) -> Play:
+    """How level ``name`` plays ``variant``'s game; BotError if that game has no levels."""
+    info = find(variant.game)
+    where = info.extra.get("levels") if info is not None else None
+    if not isinstance(where, str):
+        raise BotError(f"level {name}: the game {variant.game!r} has no levels; "
+                       "only its own bots (greedy, mcts, the field) play it")
+    from importlib import import_module
+
+    module, _, attr = where.partition(":")
+    table: dict[str, Play] = getattr(import_module(module), attr)
+    return table[name]
+
+
+class LevelBot(Bot):
+    """A bot of one level: the bot its game's numbers say (``plays``), made on the first
+    move of a game and asked every decision after."""
+
+    random_per_view = False
+
+    def __init__(self, spec: str, seed: int | None = None, level: str = "casual") -> None:
+        super().__init__(spec, seed)
+        if level not in NAMES:
+            raise BotError(f"no level {level!r}; levels are {', '.join(NAMES)}")
+        self.level = level
+        self._inner: tuple[str, Bot] | None = None
+
+    def inner(self, variant: Variant | str) -> Bot:
+        """The bot that plays this level's moves in ``variant``'s game."""
+        var = variant if isinstance(variant, Variant) else load_variant(variant)
+        made = self._inner
+        if made is None or made[0] != var.game:
+            made = self._inner = (var.game, plays(self.level, var).bot(self.spec, self.seed))
+            self.memory = made[1].memory  # what it remembers is its bot's
+        return made[1]
+
+    def choose(self, view: View, legal: Sequence[Legal], variant: Variant | str) -> Action:
+        """The move its bot makes."""
+        return self.inner(variant).choose(view, legal, variant)
+
+    def analyse(
+        self, view: View, legal: Sequence[Legal], variant: Variant | str,
+        top: int | None = 3, also: Sequence[Action] = (),
+    ) -> list[Analysis]:
+        """Its bot's analysis."""
+        return self.inner(variant).analyse(view, legal, variant, top, also)
+
+    def situation(self, view: View, legal: Sequence[Legal], variant: Variant | str) -> str:
+        """What the decision is about, as its bot says it."""
+        return self.inner(variant).situation(view, legal, variant)
+
+
+class _Handicapped(ModelBot):
+    """The handicaps of ``Play`` on one of our bots: forgetting, drawing by feel."""
+
+    play: Play
+
+    def _forget(self) -> None:
+        keep = self.play.remembers
+        if keep is not None and len(self.memory) > keep:
+            for key in list(self.memory)[: len(self.memory) - keep]:
+                del self.memory[key]
+
+    def _by_feel(self, turn: Turn) -> Action | None:
+        below = self.play.draws_below
+        if below is None:
+            return None
+        lot = turn.view.get("lot")
+        if not isinstance(lot, list):
+            return None
+        parts = self.parts(turn.variant)
+        return draw_or_stop(turn.legal, lot, parts.valuation.value, below)
+
+
+class _Greedy(_Handicapped, GreedyBot):
+    def __init__(self, spec: str, seed: int, play: Play) -> None:
+        super().__init__(spec, seed)
+        self.play = play
+
+    def _choose(self, turn: Turn) -> Action:
+        self._forget()
+        felt = self._by_feel(turn)
+        return felt if felt is not None else super()._choose(turn)
+
+    def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:
+        self._forget()
+        return super()._analyse(turn, also)
+
+
+class _Search(_Handicapped, MctsBot):
+    def __init__(self, spec: str, seed: int, play: Play, iterations: int,
+                 seconds: float | None) -> None:
+        super().__init__(spec, seed, iterations, seconds)
+        self.play = play
+
+    def _choose(self, turn: Turn) -> Action:
+        self._forget()
+        felt = self._by_feel(turn)
+        return felt if felt is not None else super()._choose(turn)
+
+    def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:
+        self._forget()
+        return super()._analyse(turn, also)
+
+
+def describe(play: Play) -> str:
+    """What a level knows and how it errs in one game, from its numbers."""
+    words: list[str] = []
+    t = play.traits
+    if t is not None:
+        from engine.bots.styles import WORTHS
+
+        mix = [f"{round(100 * w)}% {name}" for name, w in zip(WORTHS, t.weights, strict=True)
+               if w]
+        words.append("values a lot by " + " + ".join(mix))
+        if t.misjudge:
+            words.append(f"misjudges each lot by up to {round(100 * t.misjudge)}% either way")
+        words.append(f"pays up to {round(100 * t.pay)}% of it")
+        if t.raise_:
+            words.append(f"bids {round(100 * t.raise_)}% of the way to that at once")
+        if t.excite:
+            words.append(f"{round(100 * t.excite)}% more when excited")
+        if t.draw is not None:
+            words.append(f"draws while the lot's face value is below {t.draw:g}")
+        words.append("remembers nothing of the others")
+        return "; ".join(words)
+    words.append(f"searches {play.iterations} iterations a move" if play.iterations
+                 else "greedy's one-step judgement")
+    if play.remembers is not None:
+        words.append(f"remembers the others' bids in the last {play.remembers} sales only")
+    if play.draws_below is not None:
+        words.append(f"draws by feel, while the lot's face value is below "
+                     f"{play.draws_below:g}")
+    return "; ".join(words)
+
+
+def make(level: str, seed: int | None = None) -> LevelBot:
+    """A bot of ``level`` (one of ``NAMES``)."""
+    return LevelBot(level, seed, level)
