@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.bots import FIELD
+from engine.bots import FIELD, check_spec
 from engine.bots.levels import NAMES as LEVELS
 from engine.bots.mcts import DEFAULT_ITERATIONS
 from engine.chance import Rng
@@ -129,6 +129,8 @@ class League:
     seconds: float = 0.0
     workers: str = "serial"
     blocks: list[tuple[list[str], int, int]] = field(default_factory=list)
+    played_as: dict[str, str] = field(default_factory=lambda: dict(PLAYED_AS))
+    """The spec each level played as where it is not its own (``PLAYED_AS``)."""
     """Every block played: (the specs seated, games, first seed), to replay any of them
     with ``medici simulate --bots ... --games G --seed S``."""
 
@@ -142,7 +144,7 @@ class League:
             "ratings": [r.as_dict() for r in self.ratings],
             "ladder": [s.as_dict() for s in self.ladder],
             "face": None if self.face is None else self.face.as_dict(),
-            "played_as": PLAYED_AS,
+            "played_as": self.played_as,
             "blocks": [{"lineup": b, "games": g, "seed": s} for b, g, s in self.blocks],
         }
 
@@ -167,13 +169,15 @@ def play(
     jobs: int | None = 1,
     scheduler: str | None = None,
     progress: Callable[[str], None] | None = None,
+    master_as: str | None = None,
 ) -> League:
     """Play a rating league of every level and style at ``players`` a table and fit ratings.
 
     ``games`` per ladder match of fast bots (``search_games`` with a search), rounded up to
     a multiple of ``players``; ``tables`` mixed tables of fast bots and ``search_tables``
     with ``master`` in a seat, each a full rotation of seats. ``progress`` gets a line per
-    block played.
+    block played. ``master_as``: the spec that plays ``master`` (``PLAYED_AS`` by default;
+    a cheaper search for a quick look).
     """
     counts = list(variant.logic.player_counts())
     if players not in counts:
@@ -186,6 +190,11 @@ def play(
         if count.__class__ is not int or count < 0:
             raise TournamentError(f"{what} must be 0 or more, got {count}")
     check_games(1, seed)
+    played_as = {**PLAYED_AS, **({"master": master_as} if master_as else {})}
+    for spec in played_as.values():
+        problem = check_spec(spec)
+        if problem:
+            raise TournamentError(problem)
     import time
 
     start = time.perf_counter()
@@ -201,7 +210,7 @@ def play(
         check_games(count, first)
         next_seed[0] += count
         got: list[Numbered] = []
-        specs = [PLAYED_AS.get(b, b) for b in lineup]
+        specs = [played_as.get(b, b) for b in lineup]
         named = dict(zip(specs, lineup, strict=True))
 
         def keep(record: Numbered) -> None:
@@ -231,7 +240,7 @@ def play(
     ratings = fit(records, rng)
     return League(variant.name, players, seed, ladder, face, ratings, len(records),
                   players * (tables + search_tables), time.perf_counter() - start, how[0],
-                  blocks)
+                  blocks, played_as)
 
 
 def _draw(rng: Rng, pool: Sequence[str], count: int) -> list[str]:
@@ -299,8 +308,10 @@ def report(league: League, width: int | None = None) -> str:
         f"({league.mixed_games} at mixed tables), seed {league.seed}, "
         f"{league.seconds:.0f} s, {league.workers}", width)
     lines += wrap_words(
-        "; ".join(f"{name} is played as {spec} (no time limit: the same moves on a busy "
-                  "machine)" for name, spec in PLAYED_AS.items()), width)
+        "; ".join(f"{name} is played as {spec}" + (
+            " (no time limit: the same moves on a busy machine)"
+            if spec == PLAYED_AS.get(name) else "") for name, spec in league.played_as.items()),
+        width)
     lines += fit_table(
         ["", "bot", "kind", "rating (95% CI)", "games"],
         [[str(i), r.bot, r.kind, f"{r.rating:5.1f} ({r.low:.1f} to {r.high:.1f})",

@@ -43,8 +43,8 @@ class Play:
     seconds: float | None = None
     """The search's time limit a move (with ``iterations``; None: none)."""
     remembers: int | None = None
-    """How many of the last sales it remembers what opponents did in (None: every one;
-    0: none, so it judges them all by the prior over the field)."""
+    """Besides the sale under way, how many of the last sales it remembers what opponents
+    did in (None: every one; 0: none, so it judges them by the prior over the field)."""
     draws_below: int | None = None
     """Draws by feel: another piece while the lot's face value is below this, without
     weighing what the next one may bring (None: as its bot weighs it)."""
@@ -224,7 +224,8 @@ def describe(play: Play) -> str:
     words.append(f"searches {play.iterations} iterations a move" if play.iterations
                  else "greedy's one-step judgement")
     if play.remembers is not None:
-        words.append(f"remembers the others' bids in the last {play.remembers} sales only")
+        words.append(f"remembers the others' bids in the sale under way and the last "
+                     f"{play.remembers} before it only")
     if play.draws_below is not None:
         words.append(f"draws by feel, while the lot's face value is below "
                      f"{play.draws_below:g}")

@@ -47,6 +47,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         f"{TABLES})")
     parser.add_argument("--search-tables", type=int, default=SEARCH_TABLES,
                         help=f"mixed tables with master in a seat (default {SEARCH_TABLES})")
+    parser.add_argument("--master-as", metavar="SPEC",
+                        help="play master as this bot (default mcts:1000, the default "
+                        "search without its time limit; mcts:50 for a quick look)")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="play on a Dask cluster, e.g. tcp://host:8786 "
                         "(pip install 'medici[dask]')")
@@ -71,7 +74,8 @@ def _run(args: argparse.Namespace) -> int:
     search_games = (SEARCH_GAMES.get(players, 40) if args.search_games is None
                     else args.search_games)
     league = play(var, players, args.games, search_games, args.tables,
-                  args.search_tables, args.seed, args.jobs, args.scheduler, tick)
+                  args.search_tables, args.seed, args.jobs, args.scheduler, tick,
+                  args.master_as)
     if sys.stderr.isatty():
         print("\r\x1b[K", end="", file=sys.stderr)
     if args.json:
