@@ -93,6 +93,8 @@ NAMES = tuple(level.name for level in LEVELS)
 
 FIRST_GAME = "casual"
 """The level the shell suggests for a first game."""
+FIRST_GAME_LINE = f"new medici You bot:{FIRST_GAME} bot:{FIRST_GAME} bot:{FIRST_GAME}"
+"""The command the shell suggests for a first game."""
 
 
 def plays(name: str, variant: Variant) -> Play:

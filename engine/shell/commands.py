@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 from prompt_toolkit.completion import Completer
 
 from engine.bots import KINDS
+from engine.bots.levels import FIRST_GAME, FIRST_GAME_LINE
+from engine.bots.levels import NAMES as LEVEL_NAMES
 from engine.registry import game_info, games
 from engine.rulebook import example_id
 from engine.shell import arg_completion as ac
@@ -153,6 +155,8 @@ _TABLE = [
             "`--variant` plays under other rules (a shipped name or a YAML file), `--seed` "
             "makes the shuffles repeatable. The game in progress stays saved.\n"
             f"Bots: {BOTS}.\n"
+            f"Levels, weakest first: {', '.join(LEVEL_NAMES)} (master is the default bot); "
+            f"for a first game try {FIRST_GAME}: {FIRST_GAME_LINE}.\n"
             "Examples:\n  new medici 4\n  new medici Ann Bo bot:random bot:random\n"
             "  new medici Ann Bo Cy --seed 7\n  new medici Ann Cosimo=bot:greedy\n"
             "  new medici 3 --variant medici-amigo\n  new medici Ann bot --variant house.yaml",

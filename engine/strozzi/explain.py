@@ -11,7 +11,7 @@ from engine.bots.opponents import Beliefs
 from engine.game import Game
 from engine.lots import DRAW, STOP
 from engine.strozzi.logic import BUY, DECLINE, DISCARD, StrozziState
-from engine.strozzi.policy import StrozziPolicy
+from engine.strozzi.policy import TEMPO, StrozziPolicy
 from engine.strozzi.value import SCALE, Position, StrozziValuation, asked, buyer_of
 
 
@@ -131,7 +131,7 @@ class StrozziExplainer:
                     rows.append((act, mine - price))
             return rows
         if phase == "offer":
-            return [(BUY, theirs - asked(st)), (DECLINE, asked(st) - mine)]
+            return [(BUY, theirs - asked(st) + TEMPO), (DECLINE, asked(st) - mine)]
         rows = [(DISCARD, 0.0)]
         for act in legal:
             if isinstance(act, Action) and act.kind == "load":
