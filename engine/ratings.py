@@ -320,9 +320,11 @@ def report(league: League, width: int | None = None) -> str:
     apart = apart_share(league.players)
     rivals = league.players - 1
     lines.append("")
+    against = ("heads-up against the level below" if rivals == 1
+               else f"in one seat against {rivals} of the level below")
     lines += wrap_words(
-        f"each level in one seat against {rivals} of the level below (even "
-        f"{100 / league.players:.0f}%; apart at {100 * apart:.0f}% or more):", width)
+        f"each level {against} (even {100 / league.players:.0f}%; apart at "
+        f"{100 * apart:.0f}% or more):", width)
     rows = [[f"{s.top} vs {s.below}", str(s.games), share_text(s.win_share, s.low, s.high, 5),
              "apart" if s.win_share >= apart else "NOT apart"] for s in league.ladder]
     if league.face is not None:

@@ -216,7 +216,7 @@ def describe(play: Play) -> str:
             words.append(f"misjudges each lot by up to {round(100 * t.misjudge)}% either way")
         words.append(f"pays up to {round(100 * t.pay)}% of it")
         if t.raise_:
-            words.append(f"bids {round(100 * t.raise_)}% of the way to that at once")
+            words.append(f"raise {t.raise_:g}")
         if t.excite:
             words.append(f"{round(100 * t.excite)}% more when excited")
         if t.draw is not None:
