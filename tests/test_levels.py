@@ -175,6 +175,27 @@ def test_the_expert_forgets_all_but_its_last_sales_and_greedy_does_not() -> None
     assert len(greedy.memory) > remembers + 3  # type: ignore[attr-defined]
 
 
+def test_the_expert_bids_its_stated_share_above_greedys_bid() -> None:
+    more = MEDICI["expert"].overbids
+    assert more > 0
+    checked = 0
+    for seed in range(40):
+        game = _first_auction(seed)
+        seat = game.current_player
+        legal = game.legal_actions()
+        span = legal[0]
+        assert isinstance(span, Span)
+        greedy = make_bot("greedy", 1).choose(game.view(seat), legal, game.variant)
+        expert = make_bot("expert", 1).choose(game.view(seat), legal, game.variant)
+        if greedy.kind != "bid":
+            assert expert == greedy
+            continue
+        wanted = max(greedy[1], round(greedy[1] * (1 + more)))
+        assert expert[1] == min(wanted, span.hi if span.hi is not None else wanted)
+        checked += expert[1] > greedy[1]
+    assert checked >= 3
+
+
 def test_the_expert_draws_by_feel() -> None:
     below = MEDICI["expert"].draws_below
     assert below is not None

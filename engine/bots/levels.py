@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.actions import Action, Legal
+from engine.actions import Action, Legal, Span, amount_action
 from engine.bots.base import Analysis, Bot, BotError, Turn
 from engine.bots.greedy import GreedyBot
 from engine.bots.mcts import DEFAULT_ITERATIONS, DEFAULT_SECONDS, MctsBot
@@ -48,6 +48,9 @@ class Play:
     draws_below: int | None = None
     """Draws by feel: another piece while the lot's face value is below this, without
     weighing what the next one may bring (None: as its bot weighs it)."""
+    overbids: float = 0.0
+    """Overbids: every amount its bot would bid (or ask) is this share higher, within
+    what is legal (0.2: a bid of 10 becomes 12)."""
 
     def bot(self, spec: str, seed: int) -> Bot:
         """A fresh bot playing this way."""
@@ -160,6 +163,19 @@ class _Handicapped(ModelBot):
             for key in list(self.memory)[: len(self.memory) - keep]:
                 del self.memory[key]
 
+    def _excited(self, turn: Turn, action: Action) -> Action:
+        """``action`` with its amount raised by ``play.overbids``, within its legal span."""
+        more = self.play.overbids
+        amount = action.amount
+        if not more or amount is None:
+            return action
+        for span in turn.legal:
+            if isinstance(span, Span) and span.kind == action.kind:
+                raised = max(amount, round(amount * (1 + more)))
+                top = raised if span.hi is None else min(span.hi, raised)
+                return amount_action(action.kind, max(span.lo, top))
+        return action
+
     def _by_feel(self, turn: Turn) -> Action | None:
         below = self.play.draws_below
         if below is None:
@@ -179,7 +195,7 @@ class _Greedy(_Handicapped, GreedyBot):
     def _choose(self, turn: Turn) -> Action:
         self._forget()
         felt = self._by_feel(turn)
-        return felt if felt is not None else super()._choose(turn)
+        return felt if felt is not None else self._excited(turn, super()._choose(turn))
 
     def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:
         self._forget()
@@ -228,6 +244,8 @@ def describe(play: Play) -> str:
     if play.remembers is not None:
         words.append(f"remembers the others' bids in the sale under way and the last "
                      f"{play.remembers} before it only")
+    if play.overbids:
+        words.append(f"bids {round(100 * play.overbids)}% above its own judgement")
     if play.draws_below is not None:
         words.append(f"draws by feel, while the lot's face value is below "
                      f"{play.draws_below:g}")

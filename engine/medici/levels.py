@@ -11,7 +11,7 @@ LEVELS = {
                           misjudge=0.4, excite=0.3)),
     "casual": Play(Traits(weights=(0.5, 0.5, 0.0, 0.0), pay=0.8, misjudge=0.25, excite=0.2)),
     "club": Play(Traits(weights=(0.0, 0.0, 0.87, 0.13), pay=2.2, misjudge=0.2)),
-    "expert": Play(remembers=2, draws_below=7),
+    "expert": Play(remembers=2, draws_below=7, overbids=0.35),
     "master": Play(iterations=1000, seconds=0.9),
 }
 """Each level's play: its traits (a lot's worth mixes ours, face, race, majorities) or our
