@@ -10,7 +10,7 @@ import pytest
 import engine
 from engine.actions import Action
 from engine.bots import make_bot
-from engine.bots.opponents import WILLING, Beliefs, learn
+from engine.bots.opponents import Beliefs, learn
 from engine.bots.parts import build_parts
 from engine.chance import Rng
 from engine.game import game_from_view
@@ -40,8 +40,9 @@ def test_passes_below_worth_lower_the_share_and_big_bids_raise_it() -> None:
 
 def test_a_worthless_lot_tells_nothing() -> None:
     b = Beliefs(2)
+    before = list(b.weights[1])
     b.observe(1, (0,), 1, None)
-    assert b.weights[1] == [1.0] * len(WILLING) and b.seen[1] == 0
+    assert b.weights[1] == before and b.seen[1] == 0
 
 
 def test_sampling_follows_the_beliefs() -> None:
@@ -57,7 +58,9 @@ def test_best_bid_pays_less_against_opponents_believed_thrifty() -> None:
     cheap, dear = Beliefs(3), Beliefs(3)
     for _ in range(4):
         cheap.observe(2, (30,), 12, None)
-        dear.observe(2, (30,), 2, 30)
+        # A rival seen paying 25 of 30: beyond a lot worth 25 to us it leaves nothing to
+        # gain but the chance it is a miser after all (``WILLING`` from 0.1), so bid high.
+        dear.observe(2, (30,), 2, 25)
     low = best_bid(25.0, 1, 40, [(2, (30,))], cheap)
     high = best_bid(25.0, 1, 40, [(2, (30,))], dear)
     assert low is not None and (high is None or low < high)
@@ -68,8 +71,9 @@ def test_best_bid_basics() -> None:
     assert best_bid(2.5, 3, 40, []) is None  # worth less than the minimum: pass
     bid = best_bid(30.0, 1, 12, [(1, (15,) * 5), (2, (15,) * 5)])
     assert bid is not None and bid <= 12  # never above the bidder's money
-    # Rivals sure to outbid anything it can pay: no bid gains, so it passes.
-    assert best_bid(30.0, 1, 12, [(1, (40,) * 5), (2, (40,) * 5)]) is None
+    # Rivals sure to outbid anything it can pay, even as misers (``WILLING`` from 0.1): no
+    # bid gains, so it passes.
+    assert best_bid(30.0, 1, 12, [(1, (130,) * 5), (2, (130,) * 5)]) is None
 
 
 # -- learning from the view only -----------------------------------------------------------------

@@ -41,7 +41,7 @@ MAX_PLAYERS: Final = 6
 
 def prior(players: int = MAX_PLAYERS) -> Beliefs:
     """Fresh beliefs about opponents before any evidence: the prior over the field's
-    valuations (``PRIOR_LEAN``), flat over the shares. Each policy keeps its own
+    valuations (``PRIOR_LEAN``), over the shares ``SHARE_LEAN``. Each policy keeps its own
     (``MediciPolicy.prior``): beliefs are objects that learn, so none is shared."""
     return Beliefs(players, WILLING, VALUATIONS, PRIOR_LEAN)
 
