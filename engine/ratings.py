@@ -23,6 +23,7 @@ Searches cost a thousand times more a game than the rest, so blocks with a searc
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -195,7 +196,6 @@ def play(
         problem = check_spec(spec)
         if problem:
             raise TournamentError(problem)
-    import time
 
     start = time.perf_counter()
     rng = Rng(seed ^ 0x5EED)

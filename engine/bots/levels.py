@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import import_module
 
 from engine.actions import Action, Legal, Span, amount_action
 from engine.bots.base import Analysis, Bot, BotError, Turn
 from engine.bots.greedy import GreedyBot
 from engine.bots.mcts import DEFAULT_ITERATIONS, DEFAULT_SECONDS, MctsBot
 from engine.bots.parts import ModelBot
-from engine.bots.styles import StyleBot, Traits
+from engine.bots.styles import WORTHS, StyleBot, Traits
 from engine.lots import draw_or_stop
 from engine.registry import find
 from engine.rules import Variant, load_variant
@@ -107,8 +108,6 @@ def plays(name: str, variant: Variant) -> Play:
     if not isinstance(where, str):
         raise BotError(f"level {name}: the game {variant.game!r} has no levels; "
                        "only its own bots (greedy, mcts, the field) play it")
-    from importlib import import_module
-
     module, _, attr = where.partition(":")
     table: dict[str, Play] = getattr(import_module(module), attr)
     return table[name]
@@ -223,8 +222,6 @@ def describe(play: Play) -> str:
     words: list[str] = []
     t = play.traits
     if t is not None:
-        from engine.bots.styles import WORTHS
-
         mix = [f"{round(100 * w)}% {name}" for name, w in zip(WORTHS, t.weights, strict=True)
                if w]
         words.append("values a lot by " + " + ".join(mix))
