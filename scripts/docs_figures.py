@@ -217,12 +217,7 @@ def as_ratings_table(figure: Figure, runs: list[Run]) -> str:
     parts = []
     for run in runs:
         data = json.loads(run.out)
-        rows = [f"{data['games']} games of {data['variant']} at {data['players']} players "
-                f"({data['mixed_games']} at mixed tables), {data['seconds']:.0f} s, "
-                f"{data['workers']}; "
-                + "; ".join(f"{name} played as `{spec}`"
-                            for name, spec in data["played_as"].items()) + ".", "",
-                "| | bot | kind | rating (95% CI) | games |", "|---|---|---|---|---|"]
+        rows = ["| | bot | kind | rating (95% CI) | games |", "|---|---|---|---|---|"]
         rows += [f"| {i} | {r['bot']} | {r['kind']} | {r['rating']:.1f} "
                  f"({r['rating_ci95_low']:.1f} to {r['rating_ci95_high']:.1f}) | {r['games']} |"
                  for i, r in enumerate(data["ratings"], 1)]
@@ -235,6 +230,11 @@ def as_ratings_table(figure: Figure, runs: list[Run]) -> str:
                         f"{_share_of(step)} | {100 * step['fair_share']:.0f}% | "
                         + (f"{100 * step['apart_share']:.0f}% |" if step is not data["face"]
                            else "(loses most below 50%) |"))
+        rows += ["", f"{data['games']} games of {data['variant']} at {data['players']} "
+                 f"players ({data['mixed_games']} at mixed tables), {data['seconds']:.0f} s, "
+                 f"{data['workers']}; "
+                 + "; ".join(f"{name} played as `{spec}`"
+                             for name, spec in data["played_as"].items()) + "."]
         parts.append("\n".join(rows))
     return "\n\n".join(parts)
 
