@@ -31,8 +31,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "the weakest level against face, and tables of different bots drawn at random. "
         "Fits each bot's rating from every game's finishing order with openskill's "
         "Plackett-Luce model and prints it with its 95% interval, then the win share of "
-        "each level against the one below (Wilson 95% interval). The default run takes "
-        "about ten minutes on two cores; more games by option, on Dask with --scheduler.",
+        "each level against the one below (Wilson 95% interval). The default run plays about "
+        "a thousand games, some fifty with the search (half an hour on two busy cores); more "
+        "games by option, on Dask with --scheduler.",
     )
     add_game_options(parser)
     parser.add_argument("--players", type=int,
