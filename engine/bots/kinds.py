@@ -126,9 +126,9 @@ KINDS: tuple[BotKind, ...] = (
     *(_level(level.name, level.person, level.note) for level in LEVELS),
     *(_style(s) for s in STYLES),
     BotKind("style", (("style:TRAITS", "a style of stated numbers, TRAITS a /-separated list "
-                       "of: weights ours, face, race, majorities (what it values a lot by, "
+                       "of: weights ours, face, race, majorities (what it values a sale by, "
                        "mixed); pay (the share of that it pays), raise (0: by the minimum, 1: "
-                       "its limit at once), draw (draws while the lot's face value is below "
+                       "its limit at once), draw (draws while the face value on sale is below "
                        "it), misjudge, excite (how it errs): style:face1/pay0.9/draw8, as "
                        "`medici exploit` reports them"),),
             "style:TRAITS (style:face1/pay0.9)", (), "a style of stated numbers",

@@ -25,8 +25,8 @@ from engine.bots.base import Analysis, Bot, BotError, Turn
 from engine.bots.greedy import GreedyBot
 from engine.bots.mcts import DEFAULT_ITERATIONS, DEFAULT_SECONDS, MctsBot
 from engine.bots.parts import ModelBot
-from engine.bots.styles import WORTHS, StyleBot, Traits
-from engine.lots import draw_or_stop
+from engine.bots.styles import WORTHS, StyleBot, Traits, style_move
+from engine.game import game_from_view
 from engine.registry import find
 from engine.rules import Variant, load_variant
 from engine.views import View
@@ -75,13 +75,13 @@ class Level:
 
 LEVELS: tuple[Level, ...] = (
     Level("novice", "a player in their first game",
-          "values a lot at its face value and misjudges it widely; overpays, jumps its bids "
-          "when excited, grows lots too far; remembers nothing of the others"),
+          "values what is on sale at its face value and misjudges it widely; overpays, jumps "
+          "its bids when excited, draws too much; remembers nothing of the others"),
     Level("casual", "a player who knows the rules",
-          "values a lot halfway between face value and what it brings; misjudges it "
+          "values a sale halfway between face value and what it brings; misjudges it "
           "somewhat; pays a little more when excited; remembers nothing of the others"),
     Level("club", "a regular player",
-          "values a lot by what it brings (the ship race first) and pays a thrifty share; "
+          "values a sale by what it brings (the race first) and pays a thrifty share; "
           "misjudges a little; remembers nothing of the others"),
     Level("expert", "a strong player",
           "greedy's judgement and bidding, but forgets all but the last few sales and draws "
@@ -94,6 +94,10 @@ LEVELS: tuple[Level, ...] = (
 
 NAMES = tuple(level.name for level in LEVELS)
 """The levels' names, weakest first."""
+
+DRAW = Action("draw")
+STOP = Action("stop")
+"""The two moves of a draw decision, which a level may take by feel."""
 
 FIRST_GAME = "casual"
 """The level the shell suggests for a first game."""
@@ -176,14 +180,13 @@ class _Handicapped(ModelBot):
         return action
 
     def _by_feel(self, turn: Turn) -> Action | None:
+        """Whether to draw, by the face value on sale alone (the field's rule of the game,
+        ``Traits.draw``), where drawing another piece or stopping is the question."""
         below = self.play.draws_below
-        if below is None:
+        if below is None or DRAW not in turn.legal or STOP not in turn.legal:
             return None
-        lot = turn.view.get("lot")
-        if not isinstance(lot, list):
-            return None
-        parts = self.parts(turn.variant)
-        return draw_or_stop(turn.legal, lot, parts.valuation.value, below)
+        game = game_from_view(turn.variant, turn.view, turn.rng.next64())
+        return style_move(game, Traits(draw=below), self.parts(turn.variant))
 
 
 class _Greedy(_Handicapped, GreedyBot):
@@ -222,18 +225,17 @@ def describe(play: Play) -> str:
     words: list[str] = []
     t = play.traits
     if t is not None:
-        mix = [f"{round(100 * w)}% {name}" for name, w in zip(WORTHS, t.weights, strict=True)
-               if w]
-        words.append("values a lot by " + " + ".join(mix))
+        mix = [f"{w:.0%} {name}" for name, w in zip(WORTHS, t.weights, strict=True) if w]
+        words.append("values a sale by " + " + ".join(mix))
         if t.misjudge:
-            words.append(f"misjudges each lot by up to {round(100 * t.misjudge)}% either way")
-        words.append(f"pays up to {round(100 * t.pay)}% of it")
+            words.append(f"misjudges each sale by up to {t.misjudge:.0%} either way")
+        words.append(f"pays up to {t.pay:.0%} of it")
         if t.raise_:
             words.append(f"raise {t.raise_:g}")
         if t.excite:
-            words.append(f"{round(100 * t.excite)}% more when excited")
+            words.append(f"{t.excite:.0%} more when excited")
         if t.draw is not None:
-            words.append(f"draws while the lot's face value is below {t.draw:g}")
+            words.append(f"draws while the face value on sale is below {t.draw:g}")
         words.append("remembers nothing of the others")
         return "; ".join(words)
     words.append(f"searches {play.iterations} iterations a move" if play.iterations
@@ -242,9 +244,9 @@ def describe(play: Play) -> str:
         words.append(f"remembers the others' bids in the sale under way and the last "
                      f"{play.remembers} before it only")
     if play.overbids:
-        words.append(f"bids {round(100 * play.overbids)}% above its own judgement")
+        words.append(f"bids {play.overbids:.0%} above its own judgement")
     if play.draws_below is not None:
-        words.append(f"draws by feel, while the lot's face value is below "
+        words.append(f"draws by feel, while the face value on sale is below "
                      f"{play.draws_below:g}")
     return "; ".join(words)
 

@@ -154,7 +154,7 @@ class Traits:
     as it stands from the bot's seed): ``0.2`` is anything from 80% to 120% of it."""
     excite: float = 0.0
     """When excited (Medici: a rival has bid on the lot already; Medici vs Strozzi: a big
-    lot, face value ``BIG_LOT`` or more) it pays up to this share more."""
+    lot, face value ``EXCITING_FACE`` or more) it pays up to this share more."""
     luck: int = 0
     """The seed of its misjudgements (its bot's seed)."""
 
@@ -181,7 +181,7 @@ class Traits:
         return "style:" + "/".join(words)
 
 
-BIG_LOT = 8
+EXCITING_FACE = 8
 """Medici vs Strozzi: a lot of this face value or more excites (two of the best goods)."""
 
 TRAIT_RANGES: dict[str, tuple[float, float]] = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.actions import Action, amount_action
 from engine.bots.parts import Parts
-from engine.bots.styles import BIG_LOT, FACE_MARGIN, THRIFTY_MARGIN, Traits, stage_share
+from engine.bots.styles import EXCITING_FACE, FACE_MARGIN, THRIFTY_MARGIN, Traits, stage_share
 from engine.game import Game
 from engine.lots import draw_or_stop
 from engine.strozzi.logic import BUY, DECLINE, DISCARD, StrozziState
@@ -129,7 +129,7 @@ def traits_move(game: Game[StrozziState], traits: Traits, parts: StrozziParts) -
     if phase not in ("pricing", "offer"):
         return None
     sale = ("strozzi", st.round, len(st.discards), tuple(st.lot))
-    big = pos.face(st.lot) >= BIG_LOT
+    big = pos.face(st.lot) >= EXCITING_FACE
     if phase == "pricing":
         mine = _mixed_worth(pos, traits, st.active, st.lot)
         theirs = _mixed_worth(pos, traits, 1 - st.active, st.lot)
