@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from engine.errors import IllegalAction, quote
+from engine.errors import IllegalAction, MisusedMove, quote
 
 try:  # the C descriptor NamedTuple fields use: ``action.kind`` is read on every move
     from _collections import _tuplegetter as _field  # type: ignore[import-not-found]
@@ -258,20 +258,20 @@ class Grammar:
                 name = part[:-1]
                 if rest and rest[0].lower() == name:
                     if len(rest) < 2:
-                        raise IllegalAction(f"{name} needs a number: {usage}")
-                    values.append(_number(rest[1], name, usage))
+                        raise MisusedMove(kind, f"{name} needs a number", usage)
+                    values.append(_number(rest[1], name, kind, usage))
                     rest = rest[2:]
                 continue
             if not rest:
-                raise IllegalAction(f"{kind} needs {_article(part)}: {usage}")
-            values.append(_number(rest[0], part, usage))
+                raise MisusedMove(kind, f"{kind} needs {_article(part)}", usage)
+            values.append(_number(rest[0], part, kind, usage))
             rest = rest[1:]
         if rest:
             names = [p[:-1] for p in pattern if p.endswith("?")]
             close = difflib.get_close_matches(rest[0].lower(), names, n=1, cutoff=0.6)
             hint = f" (did you mean {close[0]}?)" if close else ""
-            raise IllegalAction(f"unexpected {quote(' '.join(rest))} after {kind}{hint}: "
-                                f"{usage}")
+            raise MisusedMove(kind, f"unexpected {quote(' '.join(rest))} after {kind}{hint}",
+                              usage)
         if len(values) == 1:
             return amount_action(kind, values[0])
         return Action(kind, *values)
@@ -285,14 +285,12 @@ def _article(part: str) -> str:
     return f"an {part}" if part[0] in "aeiou" else f"a {part}"
 
 
-def _number(word: str, name: str, usage: str) -> int:
+def _number(word: str, name: str, kind: str, usage: str) -> int:
     if word.isascii() and word.isdigit() and int(word[:40]) > MAX_NUMBER:
         shown = word if len(word) <= 24 else f"{word[:12]}... ({len(word)} digits)"
-        raise IllegalAction(
-            f"{name} {shown} is too large: a number here is at most {MAX_NUMBER}: {usage}"
-        )
+        raise MisusedMove(kind, f"{name} {shown} is too large", usage,
+                          f": a number here is at most {MAX_NUMBER}")
     if not (word.isascii() and word.isdigit()):
-        raise IllegalAction(
-            f"{name} must be a whole number 0 or more, got {quote(word)}: {usage}"
-        )
+        raise MisusedMove(kind, f"{name} must be a whole number 0 or more, got {quote(word)}",
+                          usage)
     return int(word)

@@ -42,6 +42,11 @@ def plain_form(verb: str) -> str:
     return word + space + rest
 
 
+def possessive(name: str) -> str:
+    """Whose it is: ``your`` for the player spoken to, ``Bo's`` for anyone else."""
+    return "your" if is_you(name) else f"{name}'s"
+
+
 def agree(name: object, verb: str) -> str:
     """``verb`` (given in the third person singular: ``draws``, ``has``, or a phrase it
     leads) as it goes with ``name``: unchanged for anyone but "You", the plain form for

@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.bots import make_bot
-from engine.layout import fit_table, wrap_words
 from engine.records.store import atomic_write
 from engine.registry import find
 from engine.rules import Variant, load_variant, variant_from_rules
 from engine.stats import Interval, Running, share_text
+from engine.text import fit_table, wrap_words
 from engine.tournament import MAX_JOBS, check_games, in_processes, play_game
 from engine.views import Summary
 

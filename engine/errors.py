@@ -51,6 +51,18 @@ class IllegalAction(MediciError, ValueError):
         super().__init__(text)
 
 
+class MisusedMove(IllegalAction):
+    """A move's word whose arguments do not fit how it is written (``bid`` alone, ``bid x``,
+    an amount too large for any game): ``problem`` says what is wrong, ``usage`` how the
+    move is written. A game answers it with the moves legal now instead of the usage."""
+
+    def __init__(self, kind: str, problem: str, usage: str, limit: str = "") -> None:
+        self.kind = kind
+        self.problem = problem
+        self.usage = usage
+        super().__init__(f"{problem}{limit}: {usage}")
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One problem found in a file: where it is and what is wrong."""

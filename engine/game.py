@@ -18,7 +18,7 @@ from engine.chance import (
     chance_from_events,
     fresh_seed,
 )
-from engine.errors import UNSAFE_TEXT, ChanceExhausted, IllegalAction, quote
+from engine.errors import UNSAFE_TEXT, ChanceExhausted, IllegalAction, MisusedMove, quote
 from engine.logic import Logic, State
 from engine.names import player_name_problem
 from engine.registry import default_variant
@@ -109,6 +109,16 @@ class Game(Generic[S_co]):
         if isinstance(action, str):
             try:
                 return self.logic.grammar.parse(action)
+            except MisusedMove as err:
+                # The game knows better than the grammar what fits here: the moves legal
+                # now (``bid`` alone, ``bid 99999999999``: "legal now: bid 1..40, pass").
+                offered = self.logic.legal(self.state)
+                if all(move.kind != err.kind for move in offered):
+                    # Not this move's time at all: the phase's refusal says so first.
+                    pattern = self.logic.grammar.kinds[err.kind]
+                    shaped = Action(err.kind, *(0 for part in pattern if not part.endswith("?")))
+                    self.logic.validate(self.state, shaped)
+                raise IllegalAction(err.problem, describe(offered)) from None
             except IllegalAction as err:
                 if not err.legal:
                     raise
@@ -285,9 +295,8 @@ def new_game(
     if variant is None:
         variant = default_variant()
     var = variant if isinstance(variant, Variant) else load_variant(variant, strict=strict)
-    counts = var.logic.player_counts()
     if players is None:
-        players = 4 if 4 in counts else counts[0]
+        players = var.logic.default_player_count()
     names = _names(players, var.logic)
     if seed is not None and (seed.__class__ is not int or not 0 <= seed < 2**64):
         raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, got {seed!r}")

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.bots import FIELD, check_spec
-from engine.layout import fit_table, text_width, wrap_words
 from engine.registry import default_variant
 from engine.rules import Variant, load_variant
 from engine.stats import share_text
+from engine.text import fit_table, text_width, wrap_words
 from engine.tournament import TournamentError, check_games, run
 
 

@@ -120,6 +120,12 @@ class Logic(Generic[S]):
         """The player counts this variant can be played with."""
         raise NotImplementedError
 
+    def default_player_count(self) -> int:
+        """The player count a game is started with when none is given: 4 where the variant
+        allows it (the classic table), else its smallest count."""
+        counts = self.player_counts()
+        return 4 if 4 in counts else counts[0]
+
     def default_names(self, count: int) -> tuple[str, ...]:
         """The players' names when a game is started with a count: ``Player 1``, ..."""
         return tuple(f"Player {i + 1}" for i in range(count))

@@ -32,9 +32,9 @@ from engine.bots import FIELD, check_spec
 from engine.bots.levels import NAMES as LEVELS
 from engine.bots.mcts import DEFAULT_ITERATIONS
 from engine.chance import Rng
-from engine.layout import fit_table, wrap_words
 from engine.rules import Variant
 from engine.stats import share_interval_of, share_text
+from engine.text import fit_table, wrap_words
 from engine.tournament import Numbered, TournamentError, check_games, run
 
 PLAYED_AS = {"master": f"mcts:{DEFAULT_ITERATIONS}"}

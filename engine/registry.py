@@ -8,8 +8,9 @@ entry point group (``pyproject.toml``), so a game can live in another installed 
 ``register`` adds one at run time (tests, plugins loaded by hand).
 
 Everything that used to look a game up by id asks ``game_info(id)`` instead. The heavy parts
-(bots, narration, rendering) are named ``"module:attribute"`` and imported on first use, so
-checking a rules file does not import the bots, and the shell starts quickly.
+(bots, narration, rendering) are typed loaders (``Part``): functions of no argument that
+import the part and return it, so checking a rules file does not import the bots and the
+shell starts quickly, and mypy checks each part against the type its field declares.
 """
 
 from __future__ import annotations
@@ -18,13 +19,50 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 if TYPE_CHECKING:
+    from engine.actions import Action
+    from engine.bots.levels import Play
+    from engine.bots.parts import AnyParts
+    from engine.bots.styles import Traits
     from engine.errors import Problem
+    from engine.game import Game
     from engine.logic import Logic
+    from engine.narrative import Narrator
+    from engine.review.board import Board
+    from engine.rules import Variant
     from engine.schema import Node
+    from engine.spiel.encoding import Encoding
+    from engine.text import Text
     from engine.yamlsafe import Document
+
+T = TypeVar("T")
+
+Part: TypeAlias = Callable[[], T]
+"""A part of a game loaded when first wanted: a function of no argument that imports it
+and returns it (``def _table() -> TableDrawer: from .render import table; return table``).
+Its import stays out of the descriptor's module, and mypy checks what it returns."""
+
+TableDrawer: TypeAlias = Callable[..., "Text"]
+"""``table(view, bots, width) -> Text``: a game's table for a terminal's width (``width``
+None: a pipe, no wrapping); one of two arguments, ``table(view, bots)``, is wrapped by the
+shell. (Of the game's own view type, so its arguments are not spelt out here.)"""
+RulesSummary: TypeAlias = Callable[..., "Text"]
+"""``summary(rules, players[, width]) -> Text``: a game's rules in a screenful."""
+ModelBuilder: TypeAlias = Callable[["Variant"], "AnyParts"]
+"""``parts(variant)``: one bot's parts of a game's model (``engine.bots.parts.Parts``)."""
+StyleMove: TypeAlias = Callable[["Game[Any]", "str | Traits", "AnyParts"], "Action | None"]
+"""``style_move(game, style, parts)``: a field style's move (``engine.bots.styles``; a named
+style or one of stated numbers, ``Traits``), None for the model's greedy move."""
+Levels: TypeAlias = Mapping[str, "Play"]
+"""How each level plays the game (``engine.bots.levels``), by the level's name."""
+BoardDrawer: TypeAlias = Callable[[Any, dict[str, Any]], "Board"]
+"""``board(view, rules) -> engine.review.board.Board``: a view drawn on the replay page
+(``medici export --html``): seats, rows of pieces, ladders, the sale."""
+MoveLabel: TypeAlias = Callable[[Any, list[str]], "str | None"]
+"""``move_label(view, words)``: what the move begun with ``words`` would do, in the game's
+words, for the completion menu (None: nothing to say). ``view`` is the game's own view."""
 
 PROGRAM = "medici"
 """The program's name (the command, its folders): the project's, not a game's."""
@@ -85,26 +123,34 @@ class GameInfo:
     """The event types that open a scoring (where a replay's ``goto scoring`` stops)."""
     rule_example: str = ""
     """A rule id to show as an example (``rules M-8``)."""
-    narrator: str = ""
-    """``module:Class`` of its narrator (``engine.narrative.Narrator`` subclass); '' tells
-    events plainly."""
-    table: str = ""
-    """``module:function`` drawing its table from a view for a terminal's width,
-    ``table(view, bots, width) -> Text`` (``width`` None: a pipe, no wrapping; a function
-    of two arguments is wrapped by the shell); '' shows the generic table."""
-    rules_text: str = ""
-    """``module:function`` summarising its rules, ``summary(rules, players[, width]) ->
-    Text``."""
-    model: str = ""
-    """``module:function`` building one bot's parts of its model, ``parts(variant) ->
-    engine.bots.parts.Parts`` (evaluator, policy, opponent model, explainer); '' leaves the
-    game to the random bot alone."""
-    encoding: str = ""
-    """``module:ENCODING`` of its integer actions and observation tensors for the OpenSpiel
-    and PettingZoo adapters (``engine.integrations.encoding.Encoding``); '' for none."""
-    styles: str = ""
-    """``module:function`` giving the field styles' moves, ``style_move(game, style, parts)``
-    (``engine.bots.styles``); '' plays the model's greedy move for every style."""
+    narrator: Part[type[Narrator]] | None = None
+    """Its narrator (an ``engine.narrative.Narrator`` subclass); None tells events
+    plainly."""
+    table: Part[TableDrawer] | None = None
+    """Its table drawn from a view for a terminal's width (``TableDrawer``); None shows
+    the generic table."""
+    rules_text: Part[RulesSummary] | None = None
+    """Its rules in a screenful (``RulesSummary``); None lists the rules file's keys."""
+    model: Part[ModelBuilder] | None = None
+    """What builds one bot's parts of its model (evaluator, policy, opponent model,
+    explainer; ``ModelBuilder``); None leaves the game to the random bot alone."""
+    encoding: Part[Encoding[Any]] | None = None
+    """Its integer actions and observation tensors for the OpenSpiel and PettingZoo
+    adapters (``engine.spiel.encoding.Encoding``); None for none."""
+    styles: Part[StyleMove] | None = None
+    """The field styles' moves (``StyleMove``); None plays the model's greedy move for
+    every style."""
+    levels: Part[Levels] | None = None
+    """How each level plays it (``Levels``, ``engine.bots.levels``); None: no levels."""
+    move_label: Part[MoveLabel] | None = None
+    """What a move being typed would do, for the completion menu (``MoveLabel``); None
+    says nothing."""
+    lesson: str = ""
+    """The file of its guided first game beside its logic module (``medici learn``,
+    ``engine.lesson``); '' for the default name, ``lesson.yaml``, where there is one."""
+    page: Part[BoardDrawer] | None = None
+    """Its table on the replay page (``BoardDrawer``); None draws each player's name and
+    money only."""
     example: str = ""
     """The file name of its shipped example record (in the top-level ``saves/``, and in
     the wheel's ``engine/examples/``); '' for none."""
@@ -114,19 +160,6 @@ class GameInfo:
     """The ``TypedDict`` of its views (``engine.views.View`` and the game's own keys)."""
     event_types: Mapping[str, type] = field(default_factory=dict)
     """The ``TypedDict`` of each event type it logs, by ``type``."""
-    extra: Mapping[str, object] = field(default_factory=dict)
-    """Anything else a game's own parts want to find through its descriptor."""
-
-    def load(self, part: str) -> Any:
-        """The object a ``module:attribute`` part (``narrator``, ``table``...) names, or None.
-
-        Imported by name, so of no type the checker can know: each caller says what the
-        part is (the field's documentation gives its shape)."""
-        where = getattr(self, part)
-        if not where:
-            return None
-        module, _, name = where.partition(":")
-        return getattr(import_module(module), name)
 
     @property
     def variant(self) -> str:

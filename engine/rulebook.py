@@ -9,7 +9,6 @@ runs to the next heading.
 from __future__ import annotations
 
 import re
-import shutil
 import textwrap
 from dataclasses import dataclass
 from functools import cache
@@ -160,23 +159,45 @@ def families() -> str:
     return ", ".join(parts)
 
 
-def index() -> str:
-    """Every rule id and title, grouped by game, with how to read one."""
+def families_of(game: str | None = None) -> dict[str, str]:
+    """The id families of ``game`` (its own and the general one), or of every game."""
+    names = family_names()
+    if game is None:
+        return names
+    found = {GENERAL: names[GENERAL]}
+    for info in games().values():
+        if info.id == game and info.rule_example:
+            letter = info.rule_example.split("-")[0]
+            found[letter] = names.get(letter, info.title)
+    return found
+
+
+def index(game: str | None = None) -> str:
+    """Every rule id and title (of ``game`` and both games, else of every game), grouped
+    by game, with how to read one and all of them."""
     known = rules()
     lines: list[str] = []
-    for letter, game in family_names().items():
+    for letter, title in families_of(game).items():
         family = [r for r in known.values() if r.id[0] == letter]
         if family:
-            lines.append(f"{game[0].upper()}{game[1:]}:")
+            lines.append(f"{title[0].upper()}{title[1:]}:")
             lines += [f"  {r.id:<5} {r.title}" for r in family]
     lines.append(f"One rule: {PROGRAM} rules ID (e.g. {PROGRAM} rules {example_id()}). "
-                 f"All: {rules_path()}")
+                 f"Every rule in full: {PROGRAM} rules all.")
     return "\n".join(lines)
 
 
-def terminal_width() -> int:
-    """The width to wrap a rule at: the terminal's, kept between 40 and 100 columns."""
-    return max(40, min(100, shutil.get_terminal_size((80, 24)).columns))
+def whole(game: str | None = None, width: int = 80) -> str:
+    """The whole rules text (of ``game`` and both games, else of every game), each rule
+    as ``render`` lays it out, under its game's heading: read from the installed package."""
+    known = rules()
+    parts: list[str] = []
+    for letter, title in families_of(game).items():
+        family = [r for r in known.values() if r.id[0] == letter]
+        if family:
+            parts.append(f"{title[0].upper()}{title[1:]}".upper())
+            parts += [r.render(width) for r in family]
+    return "\n\n".join(parts)
 
 
 def _span(ids: list[str]) -> str:

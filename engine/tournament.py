@@ -24,10 +24,10 @@ from engine.bots import Bot, make_bot
 from engine.chance import seat_seed
 from engine.errors import MediciError
 from engine.game import Game, new_game
-from engine.layout import fit_table, wrap_words
 from engine.rules import Variant, load_variant, variant_from_rules
 from engine.simulate import play_random
 from engine.stats import Running, share_text
+from engine.text import fit_table, wrap_words
 from engine.views import Summary
 
 RANDOM = "random"

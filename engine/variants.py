@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import Problem, RulesError
-from engine.layout import wrap_words
 from engine.registry import default_game, find
 from engine.rules import (
     Variant,
@@ -27,6 +26,7 @@ from engine.rules import (
 )
 from engine.schema import ListOf, MapOf, Node, validate
 from engine.schema import Record as Fields
+from engine.text import wrap_words
 from engine.yamlsafe import Document, KeyPath, Origin, Where, dotted, load_yaml
 
 MISSING = object()
@@ -123,8 +123,13 @@ def deeper_hints(problems: list[Problem], schema: Node) -> list[Problem]:
         if close and (best is None or difflib.SequenceMatcher(None, key, close[0]).ratio()
                       > difflib.SequenceMatcher(None, key, best).ratio()):
             where = f"{names[close[0]]}.{close[0]}" if names[close[0]] else close[0]
-            message = (f"unknown key {key!r}: did you mean {close[0]!r}? It goes at {where}"
-                       + problem.message[found.end():])
+            if close[0] == key:
+                # The right word at the wrong level: only where it goes is news.
+                level = f"under {here}" if here else "at the top level"
+                message = f"{key!r} does not go {level}: it goes at {where}"
+            else:
+                message = (f"unknown key {key!r}: did you mean {close[0]!r}? It goes at "
+                           f"{where}" + problem.message[found.end():])
             problem = Problem(problem.file, problem.line, problem.path, message)
         out.append(problem)
     return out

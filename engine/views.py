@@ -107,6 +107,13 @@ COMMON_EVENTS: dict[str, type] = {
 """The event types every game logs alike, by ``type``."""
 
 
+def amount_text(amount: int, unit: str) -> str:
+    """An amount of money in words: ``1 florin``, ``6 florins`` (``unit`` is the game's
+    plural word for money, ``florins``, ``coins``)."""
+    one = unit[:-1] if unit.endswith("s") else unit
+    return f"{amount} {one if abs(amount) == 1 else unit}"
+
+
 def money_text(player: PlayerView, unit: str = "") -> str:
     """A player's money as every screen writes it: ``40 florins``; ``12 coins (17 less
     loans 5)`` where the player owes the bank. ``unit`` is the game's word for money."""

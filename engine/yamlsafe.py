@@ -195,11 +195,8 @@ def load_yaml_text(text: str, name: str) -> Document:
     except _Refused as exc:
         _fail(name, exc.line, exc.message)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        what = exc.problem or exc.context or "invalid YAML"
-        if exc.context and exc.problem:
-            what = f"{exc.problem} ({exc.context})"
-        _fail(name, mark.line + 1 if mark else None, f"YAML syntax error: {what}")
+        line, message = syntax_words(exc)
+        _fail(name, line, message)
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, max(exc.position, 0)) + 1
         _fail(name, line, f"character U+{exc.character:04X} is not allowed in YAML: remove it")
@@ -258,6 +255,46 @@ def _copied(value: object, path: KeyPath, doc: Document, origins: dict[KeyPath, 
     if isinstance(value, list):
         return [_copied(v, path + (i,), doc, origins) for i, v in enumerate(value)]
     return value
+
+
+def syntax_words(exc: yaml.MarkedYAMLError) -> tuple[int | None, str]:
+    """The line and a person's words for one of PyYAML's syntax errors: what is wrong and
+    what to check (most are a slip of indentation), where PyYAML speaks of its tokens
+    (``expected <block end>, but found '<block mapping start>'``). One it has no words for
+    is given as PyYAML says it."""
+    problem, context = exc.problem or "", exc.context or ""
+    at, opened = exc.problem_mark, exc.context_mark
+    line = at.line + 1 if at is not None else (opened.line + 1 if opened is not None else None)
+    if problem.startswith("expected <block end>") and at is not None:
+        if opened is not None and at.column == opened.column and problem.endswith("'-'"):
+            return line, ("a list item (`- `) among the keys of a mapping: write it as "
+                          "`key: value`, or indent the list under its key")
+        spaces = at.column
+        message = (f"this line is indented {spaces} space{'s' if spaces != 1 else ''}, in "
+                   "line with no key above it")
+        if opened is not None:
+            message += (f" (the keys from line {opened.line + 1} are indented "
+                        f"{opened.column})")
+        return line, (message + ": check its indentation; the keys of one mapping stand in "
+                      "one column, indented with spaces")
+    if problem.startswith("mapping values are not allowed"):
+        return line, ("a `key: value` where none can go: check this line's indentation (is "
+                      "it indented under a value?), or quote a value that holds ': '")
+    if problem.startswith("could not find expected ':'") and opened is not None:
+        return opened.line + 1, ("this line is not `key: value`: add the colon after the key, "
+                                 "or check its indentation")
+    if "'\\t'" in problem:
+        return line, "a tab in the indentation: YAML indents with spaces only"
+    if context.startswith("while scanning a quoted scalar") and opened is not None:
+        return line, (f"the quoted text opened on line {opened.line + 1} is never closed: "
+                      "add its closing quote")
+    if context.startswith("while parsing a flow") and opened is not None:
+        return line, (f"the list or mapping opened on line {opened.line + 1} ('[' or '{{') is "
+                      "not closed where this line starts: close it, or check its commas")
+    what = problem or context or "invalid YAML"
+    if context and problem:
+        what = f"{problem} ({context})"
+    return line, f"YAML syntax error: {what}"
 
 
 def _fail(name: str, line: int | None, message: str) -> NoReturn:

@@ -40,7 +40,7 @@ import asyncssh  # noqa: E402
 
 from engine import new_game  # noqa: E402
 from engine.bots import RandomBot  # noqa: E402
-from engine.shell import render  # noqa: E402
+from engine.play import render  # noqa: E402
 from tests.hostclient import Host  # noqa: E402
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]

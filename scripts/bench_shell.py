@@ -99,10 +99,10 @@ def completion_latency(quick: bool) -> None:
 
     from engine import new_game
     from engine.chance import Rng
+    from engine.play import Table
     from engine.shell.app import Shell
     from engine.shell.completion import ShellCompleter
     from engine.shell.console import Console
-    from engine.shell.session import Session
     from engine.simulate import random_action
 
     cases = []
@@ -117,7 +117,7 @@ def completion_latency(quick: bool) -> None:
         while game.phase != phase:
             game.apply(random_action(game, rng))
         shell = Shell(Console(io.StringIO(), io.StringIO()), saves=tempfile.mkdtemp())
-        shell.session = Session(game, [None] * players, shell.saves)
+        shell.table = Table(game, [None] * players, shell.saves)
         cases += [(variant, phase, line, ShellCompleter(shell)) for line in lines]
     n = 200 if quick else 2000
     event = CompleteEvent(completion_requested=True)

@@ -48,7 +48,7 @@ MODULES: tuple[str, ...] = (
     "engine/phases.py",
     # The OpenSpiel adapter's engine side (``Table``, ``TableChance``): every step's work
     # outside OpenSpiel's bridge (the pyspiel classes stay in an interpreted module).
-    "engine/integrations/table.py",
+    "engine/spiel/table.py",
     # The valuations' cache of positions, asked at every move of a rollout (its own module:
     # engine/bots/parts.py, with its frozen generic dataclass, does not compile).
     "engine/bots/positions.py",

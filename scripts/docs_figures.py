@@ -239,6 +239,12 @@ def as_ratings_table(figure: Figure, runs: list[Run]) -> str:
     return "\n\n".join(parts)
 
 
+def as_picture(figure: Figure, runs: list[Run]) -> str:
+    """What the command said, and the picture it wrote (``docs/review-page.png``)."""
+    said = " ".join((run.out + run.err).strip() for run in runs)
+    return f"{said}\n\n![The replay page of the shipped example](review-page.png)"
+
+
 def as_memory_table(figure: Figure, runs: list[Run]) -> str:
     """Each command's peak resident memory."""
     rows = ["| command | peak resident memory |", "|---|---|"]
@@ -345,6 +351,19 @@ FIGURES: dict[str, Figure] = {f.name: f for f in [
            ("python scripts/bench_host.py --quick",),
            as_text, "a hosted table's move-to-screen latency and memory, six SSH clients, "
            "then with a seventh flooding (~4 min)", needs="asyncssh"),
+    Figure("review-example", "docs/playing.md",
+           ("medici review --example medici --jobs 2 --width 80",),
+           ("medici review --example medici --bot mcts:8 --jobs 1 --width 80",),
+           as_text, "the review of the shipped 4-player example (~30 s on two cores)"),
+    Figure("review-page", "docs/playing.md",
+           ("python scripts/page_screenshot.py",), ("python scripts/page_screenshot.py --quick",),
+           as_picture, "the replay page of the shipped example, its screenshot by headless "
+           "Chromium (~30 s)",
+           tested=False, notes={"untested": "it needs Chromium; the page's own test "
+                                            "(tests/test_review_page.py) drives it"}),
+    Figure("bench-review", "docs/performance.md",
+           ("python scripts/bench_review.py",), ("python scripts/bench_review.py --quick",),
+           as_text, "a whole 4-player game reviewed on 2 processes and on 1 (~1 min)"),
     Figure("memory", "docs/performance.md",
            ("medici simulate --games 1000 --jobs 1", "medici simulate --games 20000 --jobs 1",
             "medici compare medici medici-rich --bots random --games 500 --jobs 1 --no-chart",

@@ -67,7 +67,7 @@ def unpacked_wheel(tmp_path_factory: pytest.TempPathFactory) -> UnpackedWheel:
     return UnpackedWheel(where / "site", names)
 
 
-def pytest_sessionstart(session: pytest.Session) -> None:
+def pytest_sessionstart(session: pytest.Table) -> None:
     """Refuse to test a compiled module older than its source: Python would import the
     extension, so the tests would run yesterday's code (``scripts/compile.py`` again, or
     ``--clean``)."""

@@ -488,9 +488,9 @@ def _shell_attempt(lines: list[str], folder: Path) -> bool:
 @contextlib.contextmanager
 def quick_bots() -> Iterator[None]:
     """The shell's default bots made instant (a fuzz run is not about how well they play)."""
-    import engine.shell.handlers as handlers
-    import engine.shell.newgame as newgame
-    import engine.shell.replay_mode as replay_mode
+    import engine.play.lineup as newgame
+    import engine.shell.commands.game as handlers
+    import engine.shell.commands.replaying as replay_mode
 
     saved = (newgame.DEFAULT_BOT, handlers.HINT_BOT, replay_mode.HINT_BOT,
              replay_mode.ANALYSE_ALL_BOT)

@@ -280,7 +280,7 @@ class Player:
 
 def narration(game: Game, start: int = 0) -> list[str]:
     """The plain lines the table tells for ``game.events[start:]``."""
-    from engine.shell import render
+    from engine.play import render
 
     return [plain(line.plain()) for line in
             render.narrate(game.events, start, game.players, render.StepViews(game))]

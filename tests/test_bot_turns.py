@@ -14,12 +14,11 @@ from typing import Any
 import pytest
 
 from engine.game import Game
+from engine.play import Table, render
 from engine.records import load_game
-from engine.shell import render
 from engine.shell.app import Shell
 from engine.shell.bot_turns import Typeahead, Typed, typed_lines
 from engine.shell.console import Console
-from engine.shell.session import Session
 
 termios = pytest.importorskip("termios")  # POSIX terminals (and SIGINT raised in-process)
 pty = pytest.importorskip("pty")
@@ -46,15 +45,15 @@ def _shell(tmp_path) -> tuple[Shell, io.StringIO]:
 
 def _new(shell: Shell, monkeypatch, presses: int) -> None:
     """A game You against three random bots in which Bo's first choice meets Ctrl-C."""
-    real = Session.bot
+    real = Table.bot
 
-    def bot(session: Session, seat: int) -> Any:
+    def bot(session: Table, seat: int) -> Any:
         made = real(session, seat)
         if seat == 1 and not isinstance(made, Interrupting):
             made = session._bots[seat] = Interrupting(made, presses)
         return made
 
-    monkeypatch.setattr(Session, "bot", bot)
+    monkeypatch.setattr(Table, "bot", bot)
     # Seed 7 gives the first turn to Di (seat 3), so bots move before You: Di, then You...
     assert shell.execute("new medici You Bo=bot:random Cy=bot:random Di=bot:random --seed 7")
 
@@ -62,7 +61,7 @@ def _new(shell: Shell, monkeypatch, presses: int) -> None:
 def test_one_ctrl_c_pauses_after_the_move_is_told(tmp_path, monkeypatch):
     shell, out = _shell(tmp_path)
     _new(shell, monkeypatch, presses=1)
-    session = shell.session
+    session = shell.table
     assert session is not None
     while session.game.current_player != 1:  # play until Bo's turn comes (it pauses there)
         if session.bot_to_act() is None:
@@ -86,7 +85,7 @@ def test_one_ctrl_c_pauses_after_the_move_is_told(tmp_path, monkeypatch):
 def test_a_second_ctrl_c_gives_up_the_choice_and_makes_no_move(tmp_path, monkeypatch):
     shell, out = _shell(tmp_path)
     _new(shell, monkeypatch, presses=2)
-    session = shell.session
+    session = shell.table
     assert session is not None
     for _ in range(20):
         if "Bots paused" in out.getvalue():
@@ -107,14 +106,14 @@ def test_ctrl_c_while_the_engine_applies_a_move_pauses_after_it(tmp_path, monkey
     pressed = []
 
     def apply(game: Game, action: Any) -> Game:
-        if shell.session is not None and shell.session.bot_to_act() is not None and not pressed:
+        if shell.table is not None and shell.table.bot_to_act() is not None and not pressed:
             pressed.append(True)
             signal.raise_signal(signal.SIGINT)
         return real(game, action)
 
     monkeypatch.setattr(Game, "apply", apply)
     assert shell.execute("new medici You Bo=bot:random Cy=bot:random Di=bot:random --seed 7")
-    session = shell.session
+    session = shell.table
     assert session is not None and pressed
     assert session.game.events[-1].get("player") == 3  # Di's move was made, and told
     assert out.getvalue().endswith("Bots paused: Di moves next. Press Enter to let them go on.\n")
@@ -125,18 +124,18 @@ def test_ctrl_c_during_your_own_move_lets_it_be_told_and_saved_and_pauses_the_bo
         tmp_path, monkeypatch):
     shell, out = _shell(tmp_path)
     assert shell.execute("new medici You Bo=bot:random Cy=bot:random Di=bot:random --seed 7")
-    session = shell.session
+    session = shell.table
     assert session is not None and session.bot_to_act() is None  # You to act
-    real = Session.autosave
+    real = Table.autosave
 
-    def autosave(self: Session) -> Any:
+    def autosave(self: Table) -> Any:
         signal.raise_signal(signal.SIGINT)  # while your move is being saved
         return real(self)
 
-    monkeypatch.setattr(Session, "autosave", autosave)
+    monkeypatch.setattr(Table, "autosave", autosave)
     before = len(out.getvalue())
     assert shell.execute(_quick(session.game))  # no "interrupted": the move went through
-    monkeypatch.setattr(Session, "autosave", real)
+    monkeypatch.setattr(Table, "autosave", real)
     told = out.getvalue()[before:]
     assert told.startswith("You ")  # your move, told
     assert session.bot_to_act() is not None  # and the bots wait

@@ -159,11 +159,11 @@ def test_medici_league_command_refuses_bad_players(capsys: pytest.CaptureFixture
 
 # -- one seeding rule ---------------------------------------------------------------------------
 def test_shell_and_tournament_seed_bots_alike() -> None:
-    from engine.shell.session import Session, bot_seed
+    from engine.play import Table, bot_seed
 
     game = engine.new_game("medici", 3, seed=42)
     assert [bot_seed(game, s) for s in range(3)] == [seat_seed(42, s) for s in range(3)]
-    session = Session(game, ["greedy", "thrifty", "greedy"])
+    session = Table(game, ["greedy", "thrifty", "greedy"])
     while not game.is_over:
         session.bot_move(game.current_player)
     summary = play_game("medici", ["greedy", "thrifty", "greedy"], 42)

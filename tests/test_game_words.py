@@ -49,7 +49,7 @@ KIT = ("engine/lots.py",)
 """Parts for games to build on, imported by game folders only (checked below)."""
 
 KEPT: dict[tuple[str, str], str] = {
-    ("engine/integrations/openspiel.py", "cards"):
+    ("engine/spiel/game.py", "cards"):
         "MediciSpielGame.cards, the name of release 0.1 (docs/integrations.md) kept as an "
         "alias of pieces for scripts written against it",
 }

@@ -81,7 +81,7 @@ def test_a_hint_line_gives_the_win_chance_and_money_and_the_value_only_on_reques
     blind = Analysis(engine.Action("pass"), 0.5, "random: chance 50%")
     assert hint_line(blind, "florins").measures == "value 0.500"
     worse = row._replace(action=engine.Action("pass"), win=0.30, money=112.0)
-    assert lost_text(row, worse, "florins") == "4 points of win chance and ~6 florins"
+    assert lost_text(row, worse, "florins") == "4 points of win chance and about 6 florins"
     assert lost_text(row, row, "florins") == ""
 
 
@@ -89,7 +89,7 @@ def test_the_shell_hint_speaks_in_chances_and_money(tmp_path: Path) -> None:
     run = Run(tmp_path / "saves")
     run.do("new medici You bot:greedy bot:greedy --seed 3")
     texts = [run.do("hint --bot greedy")]
-    game = run.shell.session.game
+    game = run.shell.table.game
     run.do("pass" if game.state.phase == "bidding" else "draw")
     if game.current_player == 0:
         texts.append(run.do("hint --bot greedy"))
@@ -150,7 +150,7 @@ def test_an_offer_is_explained_to_the_one_who_answers_it() -> None:
     rows = _rows("greedy", game)
     notes = {str(r.action): r.note for r in rows}
     assert notes["buy"].startswith("gains you ~") and notes["buy"].endswith("against Ann")
-    assert notes["decline"].startswith("Ann must buy at 9 (S-9): gains you ~")
+    assert notes["decline"].startswith("Ann must buy at 9 (S-9): costs you ~")
     situation = make_bot("greedy", 1).situation(game.view(seat), game.legal_actions(),
                                                 game.variant)
     assert "to Ann and" in situation and "to you (" in situation

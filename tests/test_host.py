@@ -216,14 +216,16 @@ def test_a_killed_host_resumes_from_the_last_move(tmp_path: Path) -> None:
 
     asyncio.run(asyncio.wait_for(second(), 90))
     again.stop()
-    # The local shell opens the same save: `medici open friday`.
+    # The local shell never plays a hosted table's game on one keyboard: `open friday` says
+    # how to host it again; a replay of it is fine.
     import subprocess
     import sys
 
     shell = subprocess.run([sys.executable, "-m", "engine.cli", "--script", "-"],
-                           input="open friday\nshow\n", capture_output=True, text=True,
-                           env=again.env, timeout=60)
-    assert "Opened friday" in shell.stdout, shell.stdout + shell.stderr
+                           input="open friday\nreplay friday\nshow\n", capture_output=True,
+                           text=True, env=again.env, timeout=60)
+    assert "friday is a hosted table: `medici host --resume friday" in shell.stderr
+    assert "Replay of" in shell.stdout, shell.stdout + shell.stderr
 
 
 def test_a_wrong_password_an_unknown_key_and_an_unknown_name_are_refused(

@@ -22,11 +22,11 @@ from engine import records
 from engine.host.guard import DROP, InputGuard, RawBudget
 from engine.host.screen import PipeWriter, Screen
 from engine.host.seat import Guest
-from engine.host.table import Chair, Table, TableOptions
+from engine.host.table import Chair, HostedTable, TableOptions
+from engine.play import Hosting, SavesFolder, Settings, Table
 from engine.rules import load_variant
 from engine.shell.console import Console
 from engine.shell.errors import ShellError
-from engine.shell.session import Session
 
 
 # -- the guard --------------------------------------------------------------------------
@@ -133,7 +133,7 @@ def test_a_screen_with_too_much_waiting_gives_up_from_another_thread() -> None:
 
 
 # -- the table --------------------------------------------------------------------------
-def guest(table: Table, name: str, host: bool = False) -> tuple[Guest, io.StringIO]:
+def guest(table: HostedTable, name: str, host: bool = False) -> tuple[Guest, io.StringIO]:
     out = io.StringIO()
     console = Console(out, out, color=False, errors_to_err=False)
     stopped: list[str] = []
@@ -150,10 +150,11 @@ def pool():
 
 
 def make_table(tmp_path: Path, pool: ThreadPoolExecutor, chairs: list[Chair],
-               **options: object) -> Table:
-    opts = TableOptions(saves=str(tmp_path), join=lambda n: f"ssh -p 8022 {n}@host",
-                        **options)  # type: ignore[arg-type]
-    return Table(load_variant("medici"), chairs, opts, pool, seed=3)
+               hints: bool = False, **hosting: object) -> HostedTable:
+    settings = Settings(hints=hints, hosting=Hosting(**hosting))  # type: ignore[arg-type]
+    opts = TableOptions(settings, SavesFolder(str(tmp_path)),
+                        join=lambda n: f"ssh -p 8022 {n}@host")
+    return HostedTable(load_variant("medici"), chairs, opts, pool, seed=3)
 
 
 def seated(tmp_path: Path, pool: ThreadPoolExecutor, **options: object):
@@ -228,20 +229,28 @@ def test_a_joiner_has_the_shell_but_not_the_hosts_commands(tmp_path, pool) -> No
     for line, reason in [
         ("save friday", "save is the host's"),
         ("new", "new is the host's"),
-        ("open friday", "open is not played at a table"),
-        ("undo", "moves are not taken back at a shared table"),
+        ("open friday", "open isn't available at a shared table"),
+        # Issue 34 item 8: words a person would write.
+        ("undo", "undo isn't available at a shared table: moves can't be taken back once "
+                 "everyone has seen them"),
         ("hint", "hints are off at this table"),
-        ("replay x", "replay is not played at a table"),
+        ("replay x", "replay isn't available at a shared table"),
     ]:
         assert bo.shell.execute(line) is False
         assert reason in bo_out.getvalue(), line
     assert ann.shell.execute("save friday")
     assert (tmp_path / "friday.json").exists()
+    before = len(bo_out.getvalue())
     bo.shell.execute("help")
-    listed = bo_out.getvalue()
+    listed = bo_out.getvalue()[before:]
     assert "say" in listed and "who" in listed
+    # A joiner's help lists only what a joiner may do, and their keys.
+    for host_only in ("save ", "kick ", "new "):
+        assert f"  {host_only}" not in listed, host_only
+    assert "Ctrl-D saves" not in listed and "Ctrl-D leaves the table" in listed
     bo.shell.execute("help save")
-    assert "at a hosted table only the host's terminal runs it" in bo_out.getvalue()
+    assert "(save is the host's: at a hosted table only the host's terminal" in (
+        bo_out.getvalue())
     # say: the text as typed (an apostrophe is no open quote), escaped, to everyone.
     assert bo.shell.execute("say it's \x1b[2Jmine")
     for out in (ann_out, bo_out):
@@ -250,6 +259,9 @@ def test_a_joiner_has_the_shell_but_not_the_hosts_commands(tmp_path, pool) -> No
         bo.shell.execute("say hi")
     assert bo.shell.execute("say one too many") is False
     assert "at most 5 lines in 10 seconds" in bo_out.getvalue()
+    # A joiner's quit leaves (the table goes on); the host's closes the table.
+    assert bo.shell.execute("quit") and bo.shell.done and not table.closed
+    assert ann.shell.execute("quit") and table.closed
 
 
 def test_tab_completes_only_ones_own_legal_moves_on_ones_own_turn(tmp_path, pool) -> None:
@@ -282,7 +294,7 @@ def test_a_bot_thinks_in_a_worker_thread_while_the_table_answers(
             return legal[-1]  # draw, stop or pass: an action, never a range
 
     slow = SlowBot()
-    monkeypatch.setattr(Session, "bot", lambda self, seat: slow)
+    monkeypatch.setattr(Table, "bot", lambda self, seat: slow)
     table = make_table(tmp_path, pool, [Chair("Bo"), Chair("Cy", "greedy")])
     bo, bo_out = guest(table, "Bo")
     table.sit(bo, 0)
@@ -359,7 +371,7 @@ def test_the_host_deals_again_and_kicks(tmp_path, pool) -> None:
     first = table.session
     assert ann.shell.execute("new --seed 12")
     assert table.session is not first and table.session.game.seed == 12
-    assert bo.shell.session is table.session  # every guest's shell follows the new game
+    assert bo.shell.table is table.session  # every guest's shell follows the new game
     assert "The game begins: Medici, Ann, Bo (seed 12)." in bo_out.getvalue()
     assert first.safe_on_disk() is not None  # the first game stays saved
     assert ann.shell.execute("kick bo")

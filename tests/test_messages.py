@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 import engine
+from engine.bots.explain import _fixed as fixed
 from engine.cli import main
 from engine.errors import IllegalAction, RecordError
 from engine.records import load_game, save_game
 from engine.shell import run_shell
-from engine.shell.handlers import fixed
 
 
 def _shell(lines: list[str], saves: Path) -> tuple[str, str]:

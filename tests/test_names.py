@@ -85,7 +85,7 @@ def test_the_shell_save_refuses_at_the_door_what_the_loader_could_not_open(
     if problem is None:
         assert ok, err.getvalue()
         shell.execute("open " + shlex.quote(name))
-        assert shell.session is not None and shell.session.game.players == ("Ann", "Bo")
+        assert shell.table is not None and shell.table.game.players == ("Ann", "Bo")
     else:
         assert not ok and problem in err.getvalue()
         assert sorted(p.name for p in folder.iterdir()) == before
@@ -130,7 +130,7 @@ def test_every_accepted_player_name_round_trips_and_every_refused_one_is_refused
 def test_the_shell_refuses_a_long_player_name_at_new(tmp_path: Path) -> None:
     shell, err = _shell(tmp_path / "saves")
     assert not shell.execute("new medici Ann " + "B" * 41)
-    assert "at most 40 characters" in err.getvalue() and shell.session is None
+    assert "at most 40 characters" in err.getvalue() and shell.table is None
     assert not (tmp_path / "saves").exists()
 
 

@@ -7,10 +7,10 @@ import re
 import pytest
 
 from engine.narrative import Role, tell
+from engine.play import render
 from engine.records import ReplayCursor, story
-from engine.shell import render
-from engine.shell.text import STYLE
 from engine.simulate import play_random
+from engine.text import STYLE
 
 GAMES = [("medici", 4, 41), ("medici-vs-strozzi", 2, 42)]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -92,8 +93,8 @@ def test_save_creates_the_folder_and_a_default_name(tmp_path: Path) -> None:
     first = save_game(game, directory=folder)
     second = save_game(game, directory=folder)
     assert first.parent == folder and first.name.startswith("medici-")
-    assert first.stem.endswith("-player-1-player-2-player-3")
-    assert second.stem == first.stem + "-2"
+    assert first.stem.endswith("-1") and "player" not in first.stem
+    assert second.stem == first.stem[:-1] + "2"
     assert first != second and first.exists() and second.exists()
 
 
@@ -207,11 +208,13 @@ def test_a_game_keeps_one_file_up_to_date(tmp_path: Path) -> None:
     assert latest_unfinished(tmp_path) == path
 
 
-def test_game_names_fold_accents_and_stay_unique(tmp_path: Path) -> None:
-    game = new_game("medici", ["Ann", "Zoë", "Bo Li"], seed=1)
+def test_game_names_are_the_game_the_date_and_a_counter(tmp_path: Path) -> None:
+    # Issue 34 item 5: short enough to copy, whoever plays (the players are in the file).
+    game = new_game("medici", ["Ann", "Zoë", "Bo Li", "Player 4", "Player 5", "Player 6"],
+                    seed=1)
     first = save_game(game, directory=tmp_path)
-    assert first.stem.endswith("-ann-zoe-bo-li") and first.stem.startswith("medici-20")
-    assert game_path(game, tmp_path).stem == first.stem + "-2"
+    assert re.fullmatch(r"medici-20\d\d-\d\d-\d\d-1", first.stem), first.stem
+    assert game_path(game, tmp_path).stem == first.stem[:-1] + "2"
 
 
 def test_same_game_knows_its_own_earlier_saves_and_no_other(tmp_path: Path) -> None:
@@ -238,8 +241,8 @@ def test_migration_renames_autosaves_and_keeps_them_readable(tmp_path: Path) -> 
     save_game(game, "mine", directory=tmp_path)
     moved = dict(migrate_autosaves(tmp_path))
     assert set(moved) == {old, second}
-    assert {p.name for p in moved.values()} == {"medici-2026-11-30-ann-bo.json",
-                                                "medici-2026-11-30-ann-bo-2.json"}
+    assert {p.name for p in moved.values()} == {"medici-2026-11-30-1.json",
+                                                "medici-2026-11-30-2.json"}
     for new in moved.values():
         assert load_game(new.stem, tmp_path).game.events == game.events
     assert (tmp_path / "autosave-20261130-101010-000000.json").exists()

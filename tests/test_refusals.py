@@ -416,9 +416,10 @@ def test_12_the_shell_clears_stale_temporary_files_at_start(tmp_path):
     saves.mkdir()
     stale = saves / f".x.json.{_dead_pid()}.0badf00d{TEMP_SUFFIX}"
     stale.write_text("{", encoding="utf-8")
+    from engine.play import SavesFolder
     from engine.shell import saves as shell_saves
 
-    shell_saves.latest_unfinished_info(str(saves))
+    shell_saves.latest_unfinished_info(SavesFolder(str(saves)))
     assert not stale.exists()
 
 

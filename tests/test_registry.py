@@ -34,8 +34,9 @@ def test_an_unknown_game_is_refused_naming_the_known_ones() -> None:
 
 def test_each_descriptor_names_parts_that_exist() -> None:
     for info in (MEDICI, STROZZI):
-        for part in ("narrator", "table", "rules_text", "model", "styles"):
-            assert info.load(part) is not None, (info.id, part)
+        for load in (info.narrator, info.table, info.rules_text, info.model, info.styles,
+                     info.encoding):
+            assert load is not None and load() is not None, info.id
         assert set(info.moves) == set(info.logic.grammar.kinds)
         assert info.variant == info.id and load_variant(info.variant).game == info.id
 

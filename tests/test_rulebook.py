@@ -85,7 +85,7 @@ def test_the_worked_examples_are_there():
 
 
 def test_nothing_in_the_repo_points_outside_it():
-    paths = [*ROOT.glob("engine/**/*.py"), *ROOT.glob("config/*.yaml"), *ROOT.glob("docs/*"),
+    paths = [*ROOT.glob("engine/**/*.py"), *ROOT.glob("config/*.yaml"), *ROOT.glob("docs/*.md"),
              *ROOT.glob("tests/**/*.py"), *ROOT.glob("scripts/*.py"), ROOT / "README.md",
              ROOT / "CHANGELOG.md", ROOT / "mkdocs.yml", ROOT / "pyproject.toml"]
     for path in paths:
@@ -171,7 +171,7 @@ def test_medici_rules_lists_every_id_and_title(capsys):
     out = capsys.readouterr().out
     for rule in rulebook.rules().values():
         assert re.search(rf"^  {rule.id} +{re.escape(rule.title)}$", out, re.M), rule.id
-    assert "medici rules M-8" in out
+    assert "medici rules M-8" in out and "medici rules all" in out
 
 
 def test_medici_rules_diagram_still_needs_its_variant_and_ids_take_no_more(capsys):
@@ -216,9 +216,40 @@ def test_shell_rules_id_works_during_a_game_and_the_summary_still_works(tmp_path
     assert shell.execute("rules s-16", "rules s-16")
     assert out.getvalue()[start:].startswith("S-16 The row payments")
     start = len(out.getvalue())
-    assert shell.execute("rules", "rules")
+    assert shell.execute("rules medici-vs-strozzi", "rules medici-vs-strozzi")
     summary = out.getvalue()[start:]
     assert "Harbours and their monopoly rows (S-3)" in summary and "rules S-7" in summary
+
+
+def test_shell_rules_alone_lists_the_games_ids_a_line_each_and_all_is_the_whole_text(tmp_path):
+    """Issue 29: `rules` alone lists the rule ids with one line each (the game's own and both
+    games'), `rules all` gives every rule in full from the installed text."""
+    shell, out, _ = _shell(tmp_path)
+    assert shell.execute("new medici-vs-strozzi Ann Bo", "new")
+    start = len(out.getvalue())
+    assert shell.execute("rules", "rules")
+    listed = out.getvalue()[start:]
+    for rule in rulebook.rules().values():
+        line = re.search(rf"^  {rule.id} +{re.escape(rule.title)}$", listed, re.M)
+        assert (line is not None) == (rule.id[0] in "GS"), rule.id
+    assert "`rules medici-vs-strozzi`" in listed and "`rules all`" in listed
+    start = len(out.getvalue())
+    assert shell.execute("rules all", "rules all")
+    whole = out.getvalue()[start:]
+    for rule in rulebook.rules().values():
+        assert (f"{rule.id} {rule.title}" in whole) == (rule.id[0] in "GS"), rule.id
+    # Word for word the installed text: every paragraph of a rule is there.
+    assert " ".join(rulebook.rules()["S-15"].text.split()) in " ".join(whole.split())
+    fresh, out, _ = _shell(tmp_path)
+    assert fresh.execute("rules", "rules")
+    assert "M-8" in out.getvalue() and "S-8" in out.getvalue()  # no game: every game's
+
+
+def test_medici_rules_all_prints_every_rule_in_full(capsys):
+    assert cli(["rules", "all"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    for rule in rulebook.rules().values():
+        assert " ".join(rule.text.split()) in out, rule.id
 
 
 def test_shell_rules_unknown_id_is_refused_with_the_families(tmp_path):

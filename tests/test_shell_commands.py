@@ -8,13 +8,12 @@ import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
+from engine.play import TableError, parse_lineup
 from engine.records import load_game, save_game
 from engine.shell.app import Shell
 from engine.shell.commands import COMMANDS, moves
 from engine.shell.completion import ShellCompleter
 from engine.shell.console import Console
-from engine.shell.errors import ShellError
-from engine.shell.newgame import parse_new
 from engine.shell.play_mode import PlayMode
 from engine.shell.replay_mode import ReplayMode
 from engine.shell.toolbar import toolbar
@@ -56,15 +55,15 @@ def test_every_command_has_help_with_an_example(run):
 
 
 def test_new_reads_players_bots_variant_and_seed(run):
-    spec = parse_new(["medici", "Ann", "bot:random", "Cy=bot:greedy", "--seed", "9"])
+    spec = parse_lineup(["medici", "Ann", "bot:random", "Cy=bot:greedy", "--seed", "9"])
     assert spec.names == ("Ann", "Player 2", "Cy") and spec.bots == (None, "random", "greedy")
     assert spec.seed == 9 and spec.variant.name == "medici"
-    spec = parse_new(["medici-vs-strozzi"])
+    spec = parse_lineup(["medici-vs-strozzi"])
     # You, on the Medici side (issue 18), against the default bot.
     assert spec.names == ("You", "Strozzi") and spec.bots == (None, "mcts")
-    spec = parse_new(["4"])
+    spec = parse_lineup(["4"])
     assert spec.names[0] == "You" and spec.bots == (None, "mcts", "mcts", "mcts")
-    spec = parse_new(["medici", "3", "--variant", "medici-amigo"])
+    spec = parse_lineup(["medici", "3", "--variant", "medici-amigo"])
     assert spec.variant.name == "medici-amigo" and len(spec.names) == 3
     for args, message in [
         (["medici", "7"], "played by 2, 3, 4, 5, 6 players, not 7"),
@@ -76,7 +75,7 @@ def test_new_reads_players_bots_variant_and_seed(run):
         (["medici-vs-strozzi", "--variant", "medici-amigo"], "is a variant of medici"),
     ]:
         with pytest.raises(Exception) as err:
-            parse_new(args)
+            parse_lineup(args)
         assert message in str(err.value), args
     assert "no such rules file" in run.do("new medici --variant nowhere.yaml Ann Bo", ok=False)
 
@@ -84,19 +83,19 @@ def test_new_reads_players_bots_variant_and_seed(run):
 def test_a_refused_command_changes_nothing(run):
     """G-2: a refused move leaves the game as it was; so does a bad `new`."""
     run.do("new medici Ann Bo Cy --seed 4")
-    before = run.shell.session.game.view()
+    before = run.shell.table.game.view()
     text = run.do("stop", ok=False)
     assert "draw at least one card before stopping (M-8)" in text or "legal now" in text
     run.do("new medici 9", ok=False)
-    assert run.shell.session.game.view() == before
+    assert run.shell.table.game.view() == before
 
 
 def test_save_renames_the_game_open_completes_and_resume(run, tmp_path):
     run.do("new medici Ann Bo --seed 5", "draw", "stop")
-    first = run.shell.session.path
-    assert first.name.startswith("medici-") and first.name.endswith("-ann-bo.json")
+    first = run.shell.table.path
+    assert first.name.startswith("medici-") and first.name.endswith("-1.json")
     assert "now saved as first" in run.do("save first")
-    assert not first.exists() and run.shell.session.path.name == "first.json"
+    assert not first.exists() and run.shell.table.path.name == "first.json"
     listing = run.do("saves")
     assert "first" in listing and "medici" in listing and "Ann, Bo" in listing
     assert run.completions("open f") == ["first"]
@@ -108,12 +107,12 @@ def test_save_renames_the_game_open_completes_and_resume(run, tmp_path):
     assert "first" in run.completions("replay ")
     run.do("pass", "pass")
     run.do("open first")
-    assert run.shell.session.game.view()["phase"] == "bidding"
+    assert run.shell.table.game.view()["phase"] == "bidding"
     assert "Opened" in run.do("open first")
     assert "no such file" in run.do("open nothing-here", ok=False)
     fresh = Run(tmp_path / "saves")
     assert "Resumed" in fresh.do("resume")
-    assert fresh.shell.session.game.players == ("Ann", "Bo")
+    assert fresh.shell.table.game.players == ("Ann", "Bo")
 
 
 def test_load_is_only_the_move_and_open_opens_a_save(run):
@@ -125,9 +124,9 @@ def test_load_is_only_the_move_and_open_opens_a_save(run):
     assert "open NAME" in run.do("load club", ok=False)
     run.do("new medici-vs-strozzi Ann Bo --seed 2")
     assert "`open club`" in run.do("load club", ok=False)
-    assert run.shell.session.game.variant.name == "medici-vs-strozzi"
-    while "load" not in {str(a).split()[0] for a in run.shell.session.legal()}:
-        run.do(str(run.shell.session.legal()[0]).split("..")[0])
+    assert run.shell.table.game.variant.name == "medici-vs-strozzi"
+    while "load" not in {str(a).split()[0] for a in run.shell.table.legal()}:
+        run.do(str(run.shell.table.legal()[0]).split("..")[0])
     offered = run.completions("load ")
     assert offered and all(word.strip().isdigit() for word in offered)
     assert "club" in run.completions("open ")
@@ -135,7 +134,7 @@ def test_load_is_only_the_move_and_open_opens_a_save(run):
 
 def test_replay_mode_commands_analyse_and_exit(run):
     run.do("new medici Ann Bo --seed 8")
-    game = run.shell.session.game
+    game = run.shell.table.game
     from engine.chance import Rng
     from engine.simulate import random_action
 
@@ -149,7 +148,7 @@ def test_replay_mode_commands_analyse_and_exit(run):
     # Replay's own commands complete first, and `new`, `load`, `replay` (which would leave
     # the replay) not at all: `n<Tab>` then Enter must not start a new game.
     assert run.completions("")[:7] == ["next ", "prev ", "goto ", "show", "analyse ",
-                                       "branch", "exit"]
+                                       "branch ", "exit"]
     assert run.completions("n") == ["next "]
     assert not {"new ", "open ", "replay ", "resume"} & set(run.completions(""))
     for line in ("new medici 2", "open full", "replay full", "resume"):
@@ -177,7 +176,7 @@ def test_replay_mode_commands_analyse_and_exit(run):
     toolbar_text = "".join(t for _, t in toolbar(run.shell))
     assert "Replay full" in toolbar_text and "step 4/" in toolbar_text
     assert "Back to your game" in run.do("exit")
-    assert isinstance(run.shell.mode, PlayMode) and run.shell.session is not None
+    assert isinstance(run.shell.mode, PlayMode) and run.shell.table is not None
     run.do("exit")
     assert run.shell.done
 
@@ -185,7 +184,7 @@ def test_replay_mode_commands_analyse_and_exit(run):
 def test_toolbar_shows_game_day_phase_turn_and_money(run):
     assert "no game" in "".join(t for _, t in toolbar(run.shell))
     run.do("new medici Ann Bo Cy --seed 1")
-    game = run.shell.session.game
+    game = run.shell.table.game
     text = "".join(t for _, t in toolbar(run.shell))
     name = game.players[game.current_player]
     assert "Medici" in text and "day 1/3" in text and "selecting" in text
@@ -211,17 +210,17 @@ def test_log_and_moves(run):
     run.do("new medici Ann Bo --seed 3", "draw")
     assert "draws" in run.do("log 1")
     assert "may: draw, stop" in run.do("moves") or "may: stop" in run.do("moves")
-    with pytest.raises(ShellError):
-        parse_new(["medici", "Ann=greedy", "Bo"])
+    with pytest.raises(TableError):
+        parse_lineup(["medici", "Ann=greedy", "Bo"])
 
 
 def test_game_saved_in_its_own_file_after_every_move(run):
     run.do("new medici Ann Bo --seed 6", "draw")
-    path = run.shell.session.autosave_path
-    assert path is not None and path.name.endswith("-ann-bo.json")
-    assert len(load_game(path).game.events) == len(run.shell.session.game.events)
+    path = run.shell.table.autosave_path
+    assert path is not None and path.name.endswith("-1.json")
+    assert len(load_game(path).game.events) == len(run.shell.table.game.events)
     run.do("stop")
-    assert len(load_game(path).game.events) == len(run.shell.session.game.events)
+    assert len(load_game(path).game.events) == len(run.shell.table.game.events)
 
 
 def test_saves_lists_a_broken_file_and_quit_never_loses_an_unsaved_game(tmp_path):
@@ -241,7 +240,7 @@ def test_saves_lists_a_broken_file_and_quit_never_loses_an_unsaved_game(tmp_path
     assert not run.shell.done
     rescue = tmp_path / "rescue.json"
     assert "Saved a copy as" in run.do(f"save {rescue}")
-    assert load_game(rescue).game.events == run.shell.session.game.events
+    assert load_game(rescue).game.events == run.shell.table.game.events
     text = run.do("quit")
     assert run.shell.done and f"Your game is saved in {rescue}" in text
     # Unsaved and no rescue: the second quit leaves, saying the game is lost.
@@ -254,12 +253,13 @@ def test_saves_lists_a_broken_file_and_quit_never_loses_an_unsaved_game(tmp_path
 def test_new_refuses_a_misspelt_game_instead_of_seating_it():
     """`new medici-vs-strozi Ann bot` must not make "medici-vs-strozi" a player."""
     for word, meant in (("medici-vs-strozi", "medici-vs-strozzi"), ("Medicci", "medici")):
-        with pytest.raises(ShellError) as err:
-            parse_new([word, "Ann", "bot:greedy"])
-        assert f"unknown game {word!r}; did you mean {meant}? (games: " in str(err.value)
-        assert "medici-vs-strozzi" in str(err.value).split("(games: ")[1]
+        with pytest.raises(TableError) as err:
+            parse_lineup([word, "Ann", "bot:greedy"])
+        assert (f"unknown game or variant {word!r}; did you mean {meant}? (games and "
+                "variants: ") in str(err.value)
+        assert "medici-vs-strozzi" in str(err.value).split("(games and variants: ")[1]
     # Names not like a game stay players.
-    assert parse_new(["Ann", "Bo", "Medea"]).names == ("Ann", "Bo", "Medea")
+    assert parse_lineup(["Ann", "Bo", "Medea"]).names == ("Ann", "Bo", "Medea")
 
 
 def test_strozzi_replay_speaks_of_rounds_and_its_toolbar_fits(run):
@@ -296,8 +296,8 @@ def test_undo_refusal_behind_bot_moves_names_the_blocking_move():
     """The refusal reads as a sentence: which move cannot be undone, and why (G-3)."""
     from engine.errors import IllegalAction
     from engine.game import new_game
+    from engine.play.table import _blocked
     from engine.records import undo
-    from engine.shell.session import _blocked
 
     game = new_game("medici", ["Ann", "Bo"], seed=1)
     game.apply("draw")

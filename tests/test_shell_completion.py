@@ -16,16 +16,16 @@ from prompt_toolkit.document import Document
 from engine import new_game
 from engine.actions import Action, Span
 from engine.chance import Rng
+from engine.play import Table
 from engine.shell.app import Shell
 from engine.shell.completion import LIST_LIMIT, ShellCompleter, amounts, split_line
 from engine.shell.console import Console
-from engine.shell.session import Session
 from engine.simulate import random_action
 
 
 def make_shell(game, tmp_path, bots=None) -> Shell:
     shell = Shell(Console(io.StringIO(), io.StringIO()), saves=str(tmp_path / "saves"))
-    shell.session = Session(game, bots or [None] * len(game.players), shell.saves)
+    shell.table = Table(game, bots or [None] * len(game.players), shell.saves)
     return shell
 
 

@@ -48,7 +48,7 @@ class Driver:
             line = self.lines.pop(0)
             self.pipe.send_text((line(shell) if callable(line) else line) + "\r")
             return
-        session = shell.session
+        session = shell.table
         playing = (
             shell.mode.plays and session is not None and not session.game.is_over
             and session.bot_to_act() is None and self.moves_left != 0
@@ -140,7 +140,7 @@ def test_full_game_against_bots_save_quit_resume_replay_branch(saves):
     assert ReplayCursor(final.record).goto_period(2) == day2
     # branch: a new game from step `day2`, played on; the record stays as it was.
     assert f"Branched from done at step {day2}" in out
-    branched = second.shells[-1].session.game
+    branched = second.shells[-1].table.game
     assert branched.events[: len(at_day2.game.events)] == at_day2.game.events
     assert load_game("done", saves).game.events == game.events
     # One file per game: `save done` renamed midway; the branch has its own file only if
@@ -184,9 +184,9 @@ def test_undo_hint_help_and_refusals(saves):
     (G-2); an unknown command suggests the closest; help CMD explains with examples."""
     lines: list[Line] = [
         "new medici Ann Bo Cy --seed 2", "draw", "stop",
-        lambda shell: f"bid {shell.session.legal()[0].lo}",
+        lambda shell: f"bid {shell.table.legal()[0].lo}",
         "undo", "bid 999", "bdi", "help bid", "help", "hint --bot greedy", "moves", "rules",
-        "next",
+        "rules medici", "next",
     ]
     driver = Driver(lines, moves=0)
     rc, out = driver.run(saves)
@@ -196,8 +196,9 @@ def test_undo_hint_help_and_refusals(saves):
     assert "unknown command 'bdi': did you mean `bid`?" in out
     assert "bid AMOUNT" in out and "Examples: bid 7" in out
     assert "Hint from greedy" in out and "1. " in out
-    assert "Per player count" in out
+    assert "  M-9   The auction" in out  # `rules`: the game's rule ids, a line each
+    assert "Per player count" in out  # `rules medici`: the variant's numbers
     assert "next works only in replay mode" in out
     shell = driver.shells[-1]
-    bids = [e for e in shell.session.game.events if e["type"] == "bid"]
+    bids = [e for e in shell.table.game.events if e["type"] == "bid"]
     assert bids == []

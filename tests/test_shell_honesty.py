@@ -18,9 +18,9 @@ from test_shell_commands import Run
 
 from engine.chance import Rng
 from engine.game import Game
+from engine.play import TableError
+from engine.play.lineup import MAX_SEED, parse_lineup
 from engine.shell import main
-from engine.shell.errors import ShellError
-from engine.shell.newgame import MAX_SEED, parse_new
 from engine.simulate import random_action
 
 
@@ -31,7 +31,7 @@ def run(tmp_path) -> Run:
 
 def play_until(run: Run, found: Callable[[Game], bool], seed: int, limit: int = 600) -> None:
     """Make seeded random moves for the people (the bots move by themselves) until ``found``."""
-    session = run.shell.session
+    session = run.shell.table
     rng = Rng(seed)
     for _ in range(limit):
         game = session.game
@@ -51,7 +51,7 @@ def _bid(game: Game) -> str:
 # -- seeds (G-3) ----------------------------------------------------------------------------
 def test_a_random_seed_is_named_only_once_the_game_is_over(run) -> None:
     text = run.do("new medici Ann Bo")
-    game = run.shell.session.game
+    game = run.shell.table.game
     seed = str(game.seed)
     assert text.startswith("New game of medici: Ann, Bo.") and "seed" not in text
     shown = text
@@ -63,13 +63,13 @@ def test_a_random_seed_is_named_only_once_the_game_is_over(run) -> None:
     assert f"This game was dealt from seed {seed}." in shown
     # A finished game opened again names its seed too.
     assert f"dealt from seed {seed}" in Run(run.shell.saves).do("open " + str(
-        run.shell.session.autosave_path))
+        run.shell.table.autosave_path))
 
 
 def test_a_chosen_seed_is_named_and_an_unfinished_save_hides_the_pile(run) -> None:
     assert "New game of medici: Ann, Bo (seed 7)." in run.do("new medici Ann Bo --seed 7")
     run.do("draw")
-    saved = json.loads(run.shell.session.autosave_path.read_text())
+    saved = json.loads(run.shell.table.autosave_path.read_text())
     assert "pile" not in saved["state"] and "removed" not in saved["state"]
     chosen = Run(run.shell.saves)
     chosen.shell.seed = 12  # `medici --seed 12`: the user chose it
@@ -89,26 +89,26 @@ def test_a_chosen_seed_is_named_and_an_unfinished_save_hides_the_pile(run) -> No
 def test_seeds_are_ascii_digits_up_to_2_to_the_64(run, text: str, says: str) -> None:
     message = run.do(f"new medici Ann Bo --seed {text}", ok=False)
     assert says in message and "internal error" not in message
-    assert run.shell.session is None
-    with pytest.raises(ShellError, match=says):
-        parse_new(["medici", "Ann", "Bo", "--seed", text])
+    assert run.shell.table is None
+    with pytest.raises(TableError, match=says):
+        parse_lineup(["medici", "Ann", "Bo", "--seed", text])
     with pytest.raises(SystemExit):
         main(["--seed", text])
 
 
 def test_the_largest_seed_plays_and_an_engine_refusal_is_shown(run, monkeypatch) -> None:
-    assert parse_new(["medici", "Ann", "Bo", "--seed", str(MAX_SEED)]).seed == MAX_SEED
+    assert parse_lineup(["medici", "Ann", "Bo", "--seed", str(MAX_SEED)]).seed == MAX_SEED
     run.do(f"new medici Ann Bo --seed {MAX_SEED}")
-    assert run.shell.session.game.seed == MAX_SEED
+    assert run.shell.table.game.seed == MAX_SEED
 
     def refuse(*args: object, **kwargs: object) -> Game:
         raise ValueError("seed 5 is not one this engine plays")
 
-    monkeypatch.setattr("engine.shell.newgame.new_game", refuse)
+    monkeypatch.setattr("engine.play.lineup.new_game", refuse)
     message = run.do("new medici Ann Bo --seed 5", ok=False)
     assert "cannot start the game: seed 5 is not one this engine plays" in message
     assert "internal error" not in message
-    assert run.shell.session.game.seed == MAX_SEED  # the game in progress is untouched
+    assert run.shell.table.game.seed == MAX_SEED  # the game in progress is untouched
 
 
 # -- undo against bots ------------------------------------------------------------------------
@@ -116,7 +116,7 @@ def test_undo_never_takes_back_a_bot_move_that_ended_an_auction_you_saw(run) -> 
     """The issue's case: Cy (bot) selects, Ann bids, Bo and Cy (bots) bid and the lot is
     sold. Undo must not put Ann back at her bid knowing theirs (M-9)."""
     run.do("new medici Ann Bo=bot:random Cy=bot:random --seed 21")
-    session = run.shell.session
+    session = run.shell.table
     for attempt in range(40):
         play_until(run, lambda g: g.phase == "bidding" and g.current_player == 0
                    and g.view()["selector"] == 2, seed=attempt)
@@ -142,7 +142,7 @@ def test_undo_takes_back_your_move_and_bot_bids_that_ended_nothing(run) -> None:
     """Ann selects and stops; the bots bid; Ann (selector) bids last. Undo takes back the
     bots' bids and Ann's stop: the auction has not ended, its result is unseen."""
     run.do("new medici Ann Bo=bot:random Cy=bot:random --seed 4")
-    session = run.shell.session
+    session = run.shell.table
     play_until(run, lambda g: g.phase == "selecting" and g.current_player == 0
                and bool(g.view()["lot"]), seed=1)
     before = session.game.view()
@@ -159,7 +159,7 @@ def test_undo_in_a_strozzi_game_never_takes_back_the_bots_answer_to_an_offer(run
     """S-9: Ann prices a lot, the bot declines it (so Ann buys it at her price): undo must
     not let Ann price it again knowing the answer."""
     run.do("new medici-vs-strozzi Ann Bo=bot:random --seed 3")
-    session = run.shell.session
+    session = run.shell.table
     for attempt in range(40):
         play_until(run, lambda g: g.phase == "pricing" and g.current_player == 0, seed=attempt)
         run.do("price 1")
@@ -177,7 +177,7 @@ def test_between_people_alone_undo_goes_one_move_at_a_time(run) -> None:
     """Hot seat: Cy selects, Ann, Bo and Cy bid and the lot is sold; three undos take the
     three bids back one by one (everyone saw everything anyway)."""
     run.do("new medici Ann Bo Cy --seed 9")
-    session = run.shell.session
+    session = run.shell.table
     play_until(run, lambda g: g.phase == "bidding" and g.current_player == 0
                and g.view()["selector"] == 2, seed=2)
     views, told = [], []

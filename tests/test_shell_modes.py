@@ -18,12 +18,12 @@ from test_shell_commands import Run
 from engine import new_game
 from engine.chance import Rng
 from engine.records import save_game
-from engine.shell import play_mode, replay_mode
 from engine.shell.commands import COMMANDS
 from engine.shell.completion import ShellCompleter
 from engine.shell.errors import ShellError
 from engine.shell.mode import modes_of
 from engine.shell.play_mode import PlayMode
+from engine.shell.registry import registered
 from engine.shell.replay_mode import ReplayMode
 from engine.shell.spec import Arg, Flag, Spec, SpecCompleter
 from engine.simulate import random_action
@@ -50,12 +50,25 @@ def _saved(run: Run, name: str = "full") -> None:
 
 
 # -- the modes ----------------------------------------------------------------------------
-def test_each_mode_runs_exactly_the_commands_it_lists():
-    for handlers, mode in ((play_mode.HANDLERS, PlayMode), (replay_mode.HANDLERS, ReplayMode)):
-        assert set(handlers) == set(mode.order)
-        assert set(mode.order) <= set(COMMANDS)
+def test_each_command_is_one_entry_with_its_handler_and_modes(run):
+    """Every command is declared once a mode: with its handler, the modes it works in (and
+    its place in each mode's Tab order), and at a hosted table who may run it or why not."""
+    entries = registered()
+    for mode in ("play", "replay"):
+        names = [c.name for c in entries if mode in c.modes]
+        assert len(names) == len(set(names)), f"{mode}: a command declared twice"
+        places = [c.modes[mode] for c in entries if mode in c.modes]
+        assert len(places) == len(set(places)), f"{mode}: two commands at one Tab place"
+    for entry in entries:
+        assert entry.run is not None and entry.modes
+        assert set(entry.modes) <= {"play", "replay", "table"}
+        # At a table: played (by someone), or refused with a reason a joiner reads.
+        assert ("table" in entry.modes) == bool(entry.at_table), entry.name
+        assert "table" in entry.modes or entry.not_at_table or entry.name in ("exit", "quit")
+    assert [c.name for c in PlayMode(run.shell).commands()][:4] == ["help", "new", "learn", "show"]
     # Every command works somewhere; `modes_of` is what "works only in" messages say.
-    assert all(modes_of(name) for name in COMMANDS)
+    shell_commands = {c.name for c in entries if set(c.modes) & {"play", "replay"}}
+    assert all(modes_of(name) for name in shell_commands)
     assert modes_of("next") == ["replay"] and modes_of("new") == ["play"]
     assert modes_of("help") == ["play", "replay"]
 
@@ -82,7 +95,7 @@ def test_a_mode_switch_changes_the_commands_prompt_toolbar_and_completion(run):
 
 def test_the_offer_to_resume_belongs_to_play_mode(run):
     run.do("new medici Ann Bo")
-    run.shell.session = None
+    run.shell.table = None
     mode = run.shell.mode
     assert isinstance(mode, PlayMode)
     mode.greet()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from engine import new_game
 from engine.chance import Rng
-from engine.shell import render
+from engine.play import render
 from engine.simulate import random_action
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,12 +55,13 @@ def test_whole_game_script_final_show_matches_the_engine(tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     view = game.view(0)
-    expected = (render.table(view, [None, None, None]).plain() + "\n"
+    rules = game.variant.rules
+    expected = (render.table(view, [None, None, None], rules=rules).plain() + "\n"
                 + render.final_scores(view).plain() + "\n")
     shown = last_show(result.stdout, "Medici · day")
     assert shown == expected
     # And the numbers in it are the engine's: each player's final money on their row.
-    rows = shown.splitlines()[2:5]
+    rows = shown.splitlines()[3:6]  # under the title, the columns' group line and heads
     for row, player in zip(rows, view["players"], strict=True):
         assert row.split()[0] == player["name"] and int(row.split()[1]) == player["money"]
     assert "›" not in result.stdout  # no prompt decoration
@@ -94,7 +95,7 @@ def test_one_illegal_move_fails_the_script_with_the_reason_on_stderr(tmp_path):
     assert "has only 40 florins (M-9); legal now: bid" in errors[0]
     # Everything after the refused line was still played: the final table is the game's.
     view = game.view(game.current_player)
-    expected = render.table(view, [None, None]).plain() + "\n"
+    expected = render.table(view, [None, None], rules=game.variant.rules).plain() + "\n"
     assert last_show(result.stdout, "Medici · day") == expected
 
 

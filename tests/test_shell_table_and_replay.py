@@ -24,15 +24,15 @@ from engine.bots import make_bot
 from engine.chance import Rng
 from engine.errors import RecordError
 from engine.narrative import tell
+from engine.play import Table
+from engine.play.render import StepViews, narrate
+from engine.play.slips import question, sale_worth
 from engine.records import ReplayCursor, load_game, save_game, story
 from engine.shell import run_shell
 from engine.shell.app import Shell
 from engine.shell.completion import ShellCompleter
 from engine.shell.console import Console
-from engine.shell.render import StepViews, narrate
 from engine.shell.replay_mode import ReplayMode
-from engine.shell.session import Session
-from engine.shell.slips import question, sale_worth
 from engine.shell.toolbar import place_text
 from engine.simulate import random_action
 
@@ -104,7 +104,7 @@ def test_the_toolbar_says_your_place_and_the_gap_to_the_leader():
                {"name": "Cy", "money": 118}]
     assert place_text(players, 1) == "You: tied 2nd, 14 behind Bo"
     assert place_text(players, 0) == "Bo leads by 14"
-    assert place_text(players, 1, long=False) == "tied 2nd, -14"
+    assert place_text(players, 1, long=False) == "tied 2nd, 14 behind"
     players[0]["money"] = 118
     assert place_text(players, 1) == "You: tied 1st"
 
@@ -310,15 +310,17 @@ def test_new_medici_vs_strozzi_alone_seats_you_on_the_medici_side(run):
     text = run.do("new medici-vs-strozzi --seed 3")
     assert "New game of medici-vs-strozzi: You, Strozzi (bot mcts)" in text
     assert "You play the Medici side." in text
-    assert run.shell.session.game.players == ("You", "Strozzi")
+    assert run.shell.table.game.players == ("You", "Strozzi")
     assert "Medici to act" not in text
 
 
 # -- 8. the small ones ---------------------------------------------------------------------------
-def test_a_number_too_large_names_the_limit(run):
+def test_a_number_too_large_names_what_is_legal_now(run):
+    # Issue 34 item 12: the moves legal now, not the grammar's limit (999999999).
     run.do("new medici You Bo --seed 3", "draw", "stop")
     text = run.do("bid 99999999999999999999")
-    assert "is too large: a number here is at most 999999999" in text
+    assert "is too large; legal now: bid 1.." in text and "999999999" not in text.replace(
+        "99999999999999999999", "")
 
 
 def test_undo_after_the_end_says_the_game_is_over(tmp_path, run):
@@ -412,17 +414,17 @@ def test_the_history_is_kept_beside_the_saves_in_the_per_user_data_folder(tmp_pa
 def test_the_prompt_keeps_your_name_while_the_bots_are_paused(tmp_path):
     shell = Shell(Console(io.StringIO(), io.StringIO()), saves=str(tmp_path))
     game = engine.new_game("medici", ["Ann", "Bo"], seed=1)
-    shell.session = Session(game, [None, "greedy"] if game.current_player == 1
+    shell.table = Table(game, [None, "greedy"] if game.current_player == 1
                             else ["greedy", None], shell.saves)
-    name = game.players[shell.session.humans[0]]
-    assert shell.session.bot_to_act() is not None  # the bots to move: paused
+    name = game.players[shell.table.humans[0]]
+    assert shell.table.bot_to_act() is not None  # the bots to move: paused
     assert "".join(text for _, text in shell.prompt_text()).startswith(f"{name} ›")
     assert "Enter lets them go on" in "".join(t for _, t in shell.mode.placeholder())
 
 
 def test_load_completion_says_what_each_choice_does_and_refusals_are_compact(run):
     run.do("new medici-vs-strozzi You Bo --seed 3", "draw", "stop", "price 3", "buy")
-    game = run.shell.session.game
+    game = run.shell.table.game
     assert describe(game.legal_actions()) == ["load 3/4/5 harbour 1/2/3", "discard"]
     found = ShellCompleter(run.shell).get_completions(Document("load "), CompleteEvent())
     metas = {c.text: c.display_meta_text for c in found}
@@ -462,11 +464,11 @@ def test_a_branch_gets_its_own_name_and_saves_says_whose_branch_it_is(tmp_path):
     text = run.do("branch")
     assert "saved as full-branch from its first move" in text
     rng = Rng(3)
-    run.do(str(random_action(run.shell.session.game, rng)))
+    run.do(str(random_action(run.shell.table.game, rng)))
     assert (tmp_path / "saves" / "full-branch.json").is_file()
     run.do("replay full", "goto 20", "branch")
-    if run.shell.session.bot_to_act() is None:
-        run.do(str(random_action(run.shell.session.game, rng)))
+    if run.shell.table.bot_to_act() is None:
+        run.do(str(random_action(run.shell.table.game, rng)))
     assert (tmp_path / "saves" / "full-branch-2.json").is_file()
     listing = run.do("saves")
     assert "branch of full at step 12" in listing and "branch of full at step 20" in listing

@@ -23,8 +23,9 @@ from screens import Terminal, environment, medici_command, split_cards  # noqa: 
 WIDTHS = [80, 60]
 ROWS = 24
 ME = "Annabelle-Longname-First"
-TOOLBAR_END = re.compile(r"(to act|florins|coins|\(loans \d+\)|tied 1st|1st, \+\d+|, -\d+|"
-                         r"leads? by \d+|behind \S+|exit leaves|Enter: next|won by .+)$")
+TOOLBAR_END = re.compile(r"(to act|florins|coins|\(loans \d+\)|tied 1st|\d+ ahead|\d+ behind|"
+                         r"leads? by \d+|behind \S+|exit leaves|Enter: next|won by .+|"
+                         r"worth ~\d+)$")
 """How a toolbar may end: with a whole item (never cut inside a word)."""
 REPLAY_PROMPT = r"replay \d+/\d+ › *\n(?:[^\n]*\n)*[^\n]*\S[^\n]*\Z"
 

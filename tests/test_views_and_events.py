@@ -12,8 +12,8 @@ import pytest
 import typing_extensions
 
 from engine import new_game
+from engine.play import render
 from engine.registry import game_info
-from engine.shell import render
 from engine.shell.toolbar import toolbar
 from engine.simulate import play_random
 from engine.views import PlayerView, money_text
@@ -98,9 +98,9 @@ def test_final_scores_show_the_money_as_is_not_less_the_loans_again() -> None:
 def test_the_toolbar_shows_the_loans_with_the_money(tmp_path) -> None:
     import io
 
+    from engine.play import Table
     from engine.shell.app import Shell
     from engine.shell.console import Console
-    from engine.shell.session import Session
 
     game = new_game("medici-vs-strozzi", ["Ann", "Bo"], seed=1)
     game.apply("draw")
@@ -108,7 +108,7 @@ def test_the_toolbar_shows_the_loans_with_the_money(tmp_path) -> None:
     game.apply("price 400")  # more than Bo's coins: buying borrows (S-5)
     game.apply("buy")
     shell = Shell(Console(io.StringIO(), io.StringIO()), saves=str(tmp_path))
-    shell.session = Session(game, [None, None], shell.saves)
+    shell.table = Table(game, [None, None], shell.saves)
     text = "".join(part for _, part in toolbar(shell))
     bo = game.view(1)["players"][1]
     # The short form (issue 18: "-729 coins (0 less loans" overflowed): money, then the loans.

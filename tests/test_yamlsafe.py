@@ -147,13 +147,13 @@ def test_missing_file_is_a_rules_error(tmp_path: Path) -> None:
 def test_syntax_error_has_line() -> None:
     line, message = refusal("a: 1\nb: [1, 2\nc: 3\n")
     assert line == 3
-    assert message.startswith("YAML syntax error:")
+    assert message.startswith("the list or mapping opened on line 2")
 
 
 def test_syntax_error_bad_indentation() -> None:
     line, message = refusal("a:\n  b: 1\n c: 2\n")
     assert line == 3
-    assert "YAML syntax error" in message
+    assert "check its indentation" in message
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ Every kind of bot is one row of ``engine.bots.kinds.KINDS``, which every list of
 
 from __future__ import annotations
 
+from engine import botspecs
 from engine.bots.base import Analysis, Bot, BotError
 from engine.bots.greedy import GreedyBot
 from engine.bots.kinds import KINDS, BotKind, parse, specs_help
@@ -50,6 +51,9 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         raise BotError(f"{err}; bots are:\n{BOT_SPECS}") from None
     return kind.build(label, seed, budget)
 
+
+# The records check the specs they hold through this seam (they import no bot).
+botspecs.register(check_spec)
 
 __all__ = [
     "ACCEPTED", "BOT_SPECS", "COMPLETIONS", "FIELD", "KINDS", "NAMES", "STYLES", "Analysis",

@@ -36,15 +36,22 @@ class Analysis(NamedTuple):
     money: float | None = None
 
 
+NOBODY = -1
+"""A ``reader`` that is no seat (a replay read by someone not at the table): the words
+name every player."""
+
+
 class Turn(NamedTuple):
     """One decision put to a bot: the player's view, what is legal, the variant, a
-    generator, and the seat deciding (the view's viewer)."""
+    generator, and the seat deciding (the view's viewer); ``reader``, for the words of an
+    analysis, is the seat spoken to as "you" (None: the seat deciding; ``NOBODY``)."""
 
     view: View
     legal: list[Legal]
     variant: Variant
     rng: Rng
     seat: int
+    reader: int | None = None
 
 
 class Bot:
@@ -87,25 +94,30 @@ class Bot:
         variant: Variant | str,
         top: int | None = 3,
         also: Sequence[Action] = (),
+        reader: int | None = None,
     ) -> list[Analysis]:
         """The best ``top`` moves (all considered moves with None), best first, with why.
 
         The first row is the move ``choose`` makes for this view. Moves in ``also`` (such
         as the move a player actually made) are evaluated too and always listed, after the
-        top ones, so a replay can say how much value a move lost.
+        top ones, so a replay can say how much value a move lost. The words speak to
+        ``reader``'s seat as "you" and name the others (None: the mover is "you", as a
+        hint is read; ``NOBODY``: everyone is named).
         """
         extra = [a for a in also if is_legal(a, list(legal))]
-        rows = self._analyse(self._turn(view, legal, variant), extra)
+        turn = self._turn(view, legal, variant)._replace(reader=reader)
+        rows = self._analyse(turn, extra)
         best = rows if top is None else rows[: max(0, top)]
         listed = {r.action for r in best}
         best += [r for r in rows if r.action in extra and r.action not in listed]
         return best
 
     def situation(
-        self, view: View, legal: Sequence[Legal], variant: Variant | str
+        self, view: View, legal: Sequence[Legal], variant: Variant | str,
+        reader: int | None = None,
     ) -> str:
         """What the decision is about, in a line, for a hint's head ('' if the bot has no
-        words for it)."""
+        words for it); spoken to ``reader`` as ``analyse`` is."""
         return ""
 
     # What each bot provides.

@@ -5,9 +5,11 @@ in one place (``hint_line``, ``lost_text``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from engine.bots.base import Analysis
+from engine.views import amount_text
 
 
 class HintLine(NamedTuple):
@@ -41,6 +43,15 @@ def hint_line(row: Analysis, money: str, raw: bool = False) -> HintLine:
     return HintLine(str(row.action), measures(row, money, raw), row.note)
 
 
+def fewer_text(bot: str, shown: int, legal: str) -> str:
+    """Why a hint lists fewer moves than it promises (``shown``, fewer than three, while
+    more are legal): the bot searched only those; ``legal`` is what is legal now
+    (``bid 1..40, pass``)."""
+    these = "this move" if shown == 1 else f"these {shown} moves"
+    return (f"{bot} weighed only {these}: its search leaves out the moves it judges no "
+            f"better (legal now: {legal})")
+
+
 def lost_text(best: Analysis, played: Analysis, money: str) -> str:
     """What the move played gave away against the bot's choice ('' if nothing): the win
     chance in points and the money, as the two rows are shown."""
@@ -53,7 +64,7 @@ def lost_text(best: Analysis, played: Analysis, money: str) -> str:
     if points > 0:
         parts.append(f"{points} point{'s' if points != 1 else ''} of win chance")
     if cost > 0:
-        parts.append(f"~{cost} {money}")
+        parts.append(f"about {amount_text(cost, money)}")
     return " and ".join(parts)
 
 
@@ -74,6 +85,23 @@ def _percent(share: float) -> str:
     if pct == 100 and share < 1:
         return ">99%"
     return f"{pct}%"
+
+
+def naming(names: Sequence[str], mover: int | None,
+           reader: int | None) -> Callable[[int], str]:
+    """How an explanation names a seat: "you" for the reader's (the mover's, with
+    ``reader`` None, as a hint is read), its player's name for any other (a replay read by
+    someone else names the mover)."""
+    you = mover if reader is None else reader
+    return lambda seat: "you" if seat == you else names[seat]
+
+
+def gain_words(value: float, whom: str = "") -> str:
+    """What a move does to a player's money, as a person says it: ``gains you ~5``, and a
+    loss as a cost, ``costs you ~18`` (never ``gains you ~-18``); ``whom`` may be ''."""
+    amount = round(value)
+    verb = "costs" if amount < 0 else "gains"
+    return f"{verb} {whom + ' ' if whom else ''}~{abs(amount)}"
 
 
 def signed(value: float, digits: int = 0) -> str:

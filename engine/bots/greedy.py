@@ -48,7 +48,8 @@ class GreedyBot(ModelBot):
             # The money a move gains on its own, added to what the position is worth to
             # the player, read as a chance of winning against the others' as they stand.
             odds = explainer.shift(judged, me, value)
-            rows.append(Analysis(action, round(value, 2), explainer.explain(game, action, beliefs),
+            note = explainer.explain(game, action, beliefs, turn.reader)
+            rows.append(Analysis(action, round(value, 2), note,
                                  win_chance(odds, me, spread),
                                  explainer.shift(equity, me, value)[me]))
         # The move it makes first, then the others by the measures shown.

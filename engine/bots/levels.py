@@ -5,7 +5,7 @@ field (``Traits``: it misjudges each lot by a stated share, overbids when excite
 feel), ``greedy`` that forgets what it saw and draws by feel, or the search (``mcts``). It
 never plays a move a person would not: every move is the move of a player who values lots
 a stated way, only worse. The numbers differ by game (a lot is worth other amounts there),
-so each game's folder holds its own (``levels`` in its descriptor's ``extra``:
+so each game's folder holds its own (its descriptor's ``levels``:
 ``engine/medici/levels.py``); the names, their order and what each level stands for are
 here, for every game alike. ``medici ratings`` measures them on one scale.
 
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import import_module
 
 from engine.actions import Action, Legal, Span, amount_action
 from engine.bots.base import Analysis, Bot, BotError, Turn
@@ -108,13 +107,11 @@ FIRST_GAME_LINE = f"new medici You bot:{FIRST_GAME} bot:{FIRST_GAME} bot:{FIRST_
 def plays(name: str, variant: Variant) -> Play:
     """How level ``name`` plays ``variant``'s game; BotError if that game has no levels."""
     info = find(variant.game)
-    where = info.extra.get("levels") if info is not None else None
-    if not isinstance(where, str):
+    load = info.levels if info is not None else None
+    if load is None:
         raise BotError(f"level {name}: the game {variant.game!r} has no levels; "
                        "only its own bots (greedy, mcts, the field) play it")
-    module, _, attr = where.partition(":")
-    table: dict[str, Play] = getattr(import_module(module), attr)
-    return table[name]
+    return load()[name]
 
 
 class LevelBot(Bot):
@@ -145,14 +142,15 @@ class LevelBot(Bot):
 
     def analyse(
         self, view: View, legal: Sequence[Legal], variant: Variant | str,
-        top: int | None = 3, also: Sequence[Action] = (),
+        top: int | None = 3, also: Sequence[Action] = (), reader: int | None = None,
     ) -> list[Analysis]:
         """Its bot's analysis."""
-        return self.inner(variant).analyse(view, legal, variant, top, also)
+        return self.inner(variant).analyse(view, legal, variant, top, also, reader)
 
-    def situation(self, view: View, legal: Sequence[Legal], variant: Variant | str) -> str:
+    def situation(self, view: View, legal: Sequence[Legal], variant: Variant | str,
+                  reader: int | None = None) -> str:
         """What the decision is about, as its bot says it."""
-        return self.inner(variant).situation(view, legal, variant)
+        return self.inner(variant).situation(view, legal, variant, reader)
 
 
 class _Handicapped(ModelBot):

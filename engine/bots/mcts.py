@@ -176,10 +176,10 @@ class MctsBot(ModelBot):
         for i, action in enumerate(root.actions):
             v = root.visits[i]
             if v == 0:  # the time ran out before every move was tried
-                note = "not searched: " + explain(game, action, beliefs)
+                note = "not searched: " + explain(game, action, beliefs, turn.reader)
                 rows.append(Analysis(action, 0.0, note))
                 continue
-            note = f"{explain(game, action, beliefs)} ({v} samples)"
+            note = f"{explain(game, action, beliefs, turn.reader)} ({v} samples)"
             rows.append(Analysis(action, round(root.mean(i), 4), note,
                                  root.wins[i] / v, root.money[i] / v))
         # The move it makes first, then the others by the measures shown.

@@ -1,7 +1,7 @@
 """OpenSpiel's search bots at our table: ``openspiel-ismcts[:N]`` and ``openspiel-mcts[:N]``.
 
 The bot is given a player's view only (G-3), as every bot is; it rebuilds an OpenSpiel
-state from it (``engine.integrations.openspiel.state_from_view``: the pile stays an
+state from it (``engine.spiel.game.state_from_view``: the pile stays an
 unknown order, drawn card by card at chance nodes) and lets OpenSpiel's Python search
 choose: ``ISMCTSBot`` (information-set MCTS, which resamples the state from the
 information state each simulation) or ``MCTSBot``. Both use random rollouts to the end of
@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from engine.actions import Action
 from engine.bots.base import Analysis, Bot, BotError, Turn
 
-if TYPE_CHECKING:  # the adapter imports OpenSpiel, an extra: only when the bot searches
-    from engine.integrations.openspiel import MediciSpielGame
+if TYPE_CHECKING:  # the OpenSpiel games import OpenSpiel, an extra: only when the bot searches
+    from engine.spiel.game import MediciSpielGame
 
 DEFAULT_SIMULATIONS = 100
 """Simulations a move when the spec gives no N."""
@@ -70,7 +70,7 @@ class OpenSpielBot(Bot):
         import numpy as np
         from open_spiel.python.algorithms import ismcts, mcts
 
-        from engine.integrations import openspiel as spiel
+        from engine.spiel import game as spiel
 
         variant = turn.variant
         players = len(turn.view["players"])

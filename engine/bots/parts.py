@@ -111,12 +111,16 @@ class OpponentModel(Protocol[S_contra, T]):
 class Explainer(Protocol[S_contra]):
     """What ``hint`` and ``analyse`` say about a move, in a player's words."""
 
-    def situation(self, game: Game[S_contra], beliefs: Beliefs | None) -> str:
-        """What the decision of the player to act is about, in a line ('' if nothing)."""
+    def situation(self, game: Game[S_contra], beliefs: Beliefs | None,
+                  reader: int | None = None) -> str:
+        """What the decision of the player to act is about, in a line ('' if nothing),
+        spoken to ``reader``'s seat as "you" and naming every other (None: the player to
+        act is "you"; ``engine.bots.base.NOBODY``: everyone is named)."""
 
-    def explain(self, game: Game[S_contra], action: Action, beliefs: Beliefs | None) -> str:
+    def explain(self, game: Game[S_contra], action: Action, beliefs: Beliefs | None,
+                reader: int | None = None) -> str:
         """A few words on what ``action`` does for the player to act, beside
-        ``situation``."""
+        ``situation`` (spoken to ``reader`` as it is)."""
 
     def greedy_values(
         self, game: Game[S_contra], beliefs: Beliefs | None, also: list[Action]
@@ -168,7 +172,7 @@ def assemble(
 def build_parts(variant: Variant) -> AnyParts:
     """Fresh parts of a variant's game (BotError for a game no bot but random knows)."""
     info = find(variant.game)
-    build = info.load("model") if info is not None else None
+    build = info.model() if info is not None and info.model is not None else None
     if build is None:
         known = ", ".join(g.id for g in games().values() if g.model)
         raise BotError(f"no bot but random knows the game {variant.game!r} (known: {known})")
@@ -180,14 +184,15 @@ class ModelBot(Bot):
     """A bot that judges with its game's parts, built for it alone (``parts``)."""
 
     def situation(
-        self, view: View, legal: Sequence[Legal], variant: Variant | str
+        self, view: View, legal: Sequence[Legal], variant: Variant | str,
+        reader: int | None = None,
     ) -> str:
-        """What the decision is about, in a line, as the explainer says it."""
+        """What the decision is about, in a line, as the explainer says it to ``reader``."""
         turn = self._turn(view, legal, variant)
         parts = self.parts(turn.variant)
         game = game_from_view(turn.variant, view, turn.rng.next64())
         beliefs = learn(parts.opponents, game, dict(self.memory), turn.seat)
-        return parts.explainer.situation(game, beliefs)
+        return parts.explainer.situation(game, beliefs, reader)
 
     def __init__(self, spec: str, seed: int | None = None) -> None:
         super().__init__(spec, seed)

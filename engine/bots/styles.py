@@ -69,8 +69,8 @@ FIELD = (*STYLES, "random")
 def style_move(game: Game, style: str | Traits, parts: AnyParts) -> Action:
     """The move of ``style`` (a named style, or ``Traits``) for the player to act in
     ``game``, judged with ``parts``."""
-    own = game_info(game.variant.game).load("styles")
-    act = own(game, style, parts) if own is not None else None
+    load = game_info(game.variant.game).styles
+    act = load()(game, style, parts) if load is not None else None
     return act if act is not None else parts.policy.move(game, None)
 
 

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 from engine.compare import compare, format_report, plot_png, text_chart
-from engine.layout import stream_width
 from engine.records.store import check_target
+from engine.text import stream_width
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

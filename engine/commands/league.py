@@ -8,9 +8,9 @@ import sys
 
 from engine.bots import BOT_SPECS, FIELD
 from engine.commands.options import add_game_options, add_run_options
-from engine.layout import stream_width
 from engine.league import overall, play, report
 from engine.rules import load_variant
+from engine.text import stream_width
 from engine.tournament import TournamentError
 
 

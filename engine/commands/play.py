@@ -47,13 +47,16 @@ def _saves(args: argparse.Namespace) -> int:
     import sys
 
     from engine import records
-    from engine.layout import stream_width
+    from engine.play import SavesFolder
     from engine.shell import saves
+    from engine.text import stream_width
 
     if args.delete is not None:
         print(f"Deleted {records.delete_save(args.delete, args.saves)}.")
         return 0
-    print(saves.table(args.saves, everything=args.all, width=stream_width(sys.stdout)).plain())
+    listing = saves.table(SavesFolder.of(args.saves), everything=args.all,
+                          width=stream_width(sys.stdout))
+    print(listing.plain())
     return 0
 
 
@@ -61,7 +64,7 @@ def _open(args: argparse.Namespace) -> int:
     from engine.shell import run_shell
 
     return run_shell(first=[f"open {shlex.quote(args.name)}"], saves=args.saves,
-                     color=False if args.no_color else None)
+                     color=False if args.no_color else None, must_start=True)
 
 
 def _shell_options(parser: argparse.ArgumentParser) -> None:
@@ -72,11 +75,38 @@ def _shell_options(parser: argparse.ArgumentParser) -> None:
 def _resume(args: argparse.Namespace) -> int:
     from engine.shell import run_shell
 
-    return run_shell(resume=True, saves=args.saves, color=False if args.no_color else None)
+    return run_shell(resume=True, saves=args.saves, color=False if args.no_color else None,
+                     must_start=True)
 
 
 def _new(args: argparse.Namespace) -> int:
     from engine.shell import run_shell
 
-    line = "new " + " ".join(shlex.quote(w) for w in args.words)
-    return run_shell(first=[line], saves=args.saves, color=False if args.no_color else None)
+    words, saves, no_color = _shell_options_among(list(args.words))
+    line = "new " + " ".join(shlex.quote(w) for w in words)
+    return run_shell(first=[line], saves=saves or args.saves,
+                     color=False if (args.no_color or no_color) else None, must_start=True)
+
+
+def _shell_options_among(words: list[str]) -> tuple[list[str], str | None, bool]:
+    """``new``'s words without the shell options among them (``medici new friday.yaml 4
+    --saves DIR``: the game's words take every word, the shell's options too): the words
+    left, ``--saves``'s folder and whether ``--no-color`` was given."""
+    left: list[str] = []
+    saves = None
+    no_color = False
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == "--saves" and i + 1 < len(words):
+            saves = words[i + 1]
+            i += 2
+            continue
+        if word.startswith("--saves="):
+            saves = word.partition("=")[2]
+        elif word == "--no-color":
+            no_color = True
+        else:
+            left.append(word)
+        i += 1
+    return left, saves, no_color

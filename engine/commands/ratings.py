@@ -7,9 +7,9 @@ import json
 import sys
 
 from engine.commands.options import add_game_options, add_run_options
-from engine.layout import stream_width
 from engine.ratings import play, report
 from engine.rules import load_variant
+from engine.text import stream_width
 from engine.tournament import MAX_JOBS, TournamentError
 
 SEARCH_GAMES = {2: 16}

@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 
 from engine.errors import RecordError
-from engine.layout import stream_width, wrap_text, wrap_words
 from engine.records.examples import examples
+from engine.text import stream_width, wrap_text, wrap_words
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -146,10 +146,11 @@ def _interactive(path: Path, saves: str | None, play: str | None = None) -> int:
         print("medici: the shell is not available; use --to N [--json]", file=sys.stderr)
         return 2
     first = [f"play {play}".strip()] if play is not None else []
-    return int(run_shell(replay=path, saves=saves, first=first) or 0)
+    return int(run_shell(replay=path, saves=saves, first=first, must_start=True) or 0)
 
 
 def _verify(args: argparse.Namespace) -> int:
+    import engine.bots  # noqa: F401  (a seat's bot spec is checked by the bots: botspecs)
     from engine.records import load_path
     from engine.rules import rules_label
 
@@ -171,9 +172,12 @@ def _verify(args: argparse.Namespace) -> int:
             else ""
         )
         rules = rules_label(record.variant, record.rules_digest)
+        review = record.review
+        reviewed = (f", a review of {len(review['moves'])} moves by {review['bot']}"
+                    if review else "")
         print(wrap_text(
             f"OK {record.source}: {rules}, {len(record.players)} players, "
-            f"{moves} moves, {state}{kind}{migrated}", stream_width(sys.stdout)
+            f"{moves} moves, {state}{kind}{migrated}{reviewed}", stream_width(sys.stdout)
         ))
     return 1 if failures else 0
 

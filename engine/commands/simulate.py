@@ -14,9 +14,9 @@ from typing import IO
 
 from engine.bots import BOT_SPECS
 from engine.commands.options import add_game_options, add_run_options
-from engine.layout import stream_width
 from engine.records.store import AtomicWriter, atomic_open, check_target
 from engine.rules import load_variant
+from engine.text import stream_width
 from engine.tournament import (
     CSV_FIELDS,
     MAX_JOBS,

@@ -7,8 +7,8 @@ import json
 import sys
 import textwrap
 
-from engine.layout import stream_width, wrap_text
 from engine.rules import digest, rules_label, variant_names
+from engine.text import stream_width, wrap_text
 from engine.variants import (
     check_variant,
     diff,

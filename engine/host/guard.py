@@ -26,7 +26,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from engine.shell.commands import MAX_LINE
+from engine.shell import MAX_LINE
 
 LINES_PER_SECOND = 20
 """The most lines a client may send in one second; the lines over are dropped."""

@@ -23,7 +23,7 @@ import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,16 +33,25 @@ from prompt_toolkit.input.typeahead import clear_typeahead
 from engine import records
 from engine.errors import MediciError, escape_controls
 from engine.host import keys as host_keys
+from engine.host import passwords
+from engine.host.passwords import Secret
 from engine.host.screen import MAX_UNSENT, PipeWriter, Screen, ScreenConsole, SeatOutput
 from engine.host.seat import Guest, ask_name, run_prompt
-from engine.host.table import OPEN, Chair, Table, TableOptions
+from engine.host.table import OPEN, Chair, HostedTable, TableOptions
 from engine.names import player_name_problem, save_name_problem
+from engine.play import (
+    Hosting,
+    SavesFolder,
+    Settings,
+    Table,
+    latest_unfinished,
+    open_table,
+    parse_lineup,
+    split_game,
+)
 from engine.rules import Variant
-from engine.shell.console import wants_color
-from engine.shell.errors import ShellError
-from engine.shell.newgame import parse_new, split_game
-from engine.shell.session import Session
-from engine.shell.text import Text
+from engine.shell import ShellError, wants_color
+from engine.text import Text
 
 if TYPE_CHECKING:
     import asyncssh
@@ -60,52 +69,70 @@ ANY = ("", "0.0.0.0", "::", "*")
 
 @dataclass(frozen=True)
 class HostOptions:
-    """What ``medici host`` was asked (its command-line options)."""
+    """What ``medici host`` was asked (its command-line options). An option left None was
+    not given: a new table takes its default, a resumed one keeps what its record says."""
 
     words: tuple[str, ...] = ()
     """``[GAME] [PLAYER...]`` as for ``new``; ``?`` is an open seat."""
     variant: str | None = None
     seed: int | None = None
-    port: int = DEFAULT_PORT
-    listen: str = "127.0.0.1"
+    port: int | None = None
+    listen: str | None = None
     password: str | None = None
     keys: str | None = None
     no_seat: bool = False
     name: str | None = None
     resume: str | None = None
     """A save to host (``""``: the latest unfinished game)."""
-    hints: bool = False
-    spectators: bool = False
+    hints: bool | None = None
+    spectators: bool | None = None
     away_bot: str | None = None
-    away_after: float = 60.0
-    max_connections: int = MAX_CONNECTIONS
+    away_after: float | None = None
+    max_connections: int | None = None
     saves: str | None = None
     host_key: str | None = None
     color: bool | None = None
     bot_delay: float = 0.0
+    new_password: bool = False
+    """Make a new password even for a table that has one kept (``--new-password``)."""
 
 
 @dataclass
 class Plan:
-    """The table to host: its variant, chairs, and the saved game it continues, if any."""
+    """The table to host: its variant, chairs, settings, and the saved game it continues,
+    if any."""
 
     variant: Variant
     chairs: list[Chair]
-    session: Session | None = None
+    settings: Settings
+    saves: SavesFolder
+    table: Table | None = None
     seed: int | None = None
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        """The table's name (its save's name)."""
+        assert self.settings.name is not None
+        return self.settings.name
+
+    @property
+    def hosting(self) -> Hosting:
+        """How people get in."""
+        assert self.settings.hosting is not None
+        return self.settings.hosting
 
 
 def plan_table(options: HostOptions) -> Plan:
     """The table ``options`` ask for; ShellError or MediciError saying what is wrong."""
+    saves = SavesFolder.of(options.saves)
     if options.resume is not None:
-        return _resumed(options)
+        return _resumed(options, saves)
     if options.name is not None:
         problem = save_name_problem(options.name)
         if problem is not None:
             raise ShellError(f"--name {options.name!r}: {problem}")
-        path = records.resolve_save_path(options.name, options.saves)
-        if path.exists():
+        if saves.file(options.name).exists():
             raise ShellError(f"a save named {options.name} exists already: `medici host "
                              f"--resume {shlex.quote(options.name)}` hosts it again, or choose "
                              "another --name")
@@ -121,24 +148,48 @@ def plan_table(options: HostOptions) -> Plan:
         line += ["--variant", options.variant]
     if options.seed is not None:
         line += ["--seed", str(options.seed)]
-    spec = parse_new(line)
+    spec = parse_lineup(line)
     chairs = [Chair(OPEN if i in opened else name, bot, open=i in opened)
               for i, (name, bot) in enumerate(zip(spec.names, spec.bots, strict=True))]
     if not any(c.person for c in chairs):
         raise ShellError("every seat is a bot: a table needs at least one person "
                          "(name the players: medici host medici Ann Bo bot:greedy)")
-    _seat_host(chairs, options.no_seat)
-    return Plan(spec.variant, chairs, seed=spec.seed)
+    host_seat = _seat_host(chairs, options.no_seat)
+    name = options.name or _new_name(spec.variant, saves)
+    settings = Settings(name=name, hints=bool(options.hints), pace=options.bot_delay,
+                        hosting=_hosting(Hosting(), options, host_seat))
+    return Plan(spec.variant, chairs, settings, saves, seed=spec.seed)
+
+
+def _new_name(variant: Variant, saves: SavesFolder) -> str:
+    """A name for a table none was given: its save's name, free in the saves folder."""
+    base = records.store.game_name(variant.name)
+    return records.store.numbered_path(saves.path, base).stem
+
+
+def _hosting(kept: Hosting, options: HostOptions, host_seat: int | None) -> Hosting:
+    """``kept`` with what ``options`` give (a resumed table keeps the rest)."""
+    changes: dict[str, object] = {"host_seat": host_seat}
+    for key in ("listen", "port", "spectators", "away_bot", "away_after", "max_connections"):
+        value = getattr(options, key)
+        if value is not None:
+            changes[key] = value
+    if options.keys is not None:
+        changes["keys"] = str(Path(options.keys).expanduser().resolve())
+    elif options.password is not None:
+        changes["keys"] = None  # a password given: the table goes back to passwords
+    return replace(kept, **changes)  # type: ignore[arg-type]
 
 
 def _default_seats(game_word: str | None, count: str | None, options: HostOptions) -> list[str]:
-    """A bare count (or nothing): the host and open seats to make it up (4 if allowed)."""
+    """A bare count (or nothing): the host and open seats to make it up (the variant's
+    default count)."""
     from engine.registry import default_game
     from engine.rules import load_variant
 
     variant = load_variant(options.variant or game_word or default_game().variant)
     counts = list(variant.logic.player_counts())
-    number = int(count) if count else (4 if 4 in counts else counts[0])
+    number = int(count) if count else variant.logic.default_player_count()
     if number not in counts:
         allowed = ", ".join(str(c) for c in counts)
         raise ShellError(f"{variant.name} is played by {allowed} players, not {number}")
@@ -156,46 +207,55 @@ def _local_name() -> str:
     return name if name and player_name_problem(name) is None and name != OPEN else "Host"
 
 
-def _seat_host(chairs: list[Chair], no_seat: bool) -> None:
-    """The hosting terminal takes the first person named, unless ``no_seat``."""
+def _seat_host(chairs: list[Chair], no_seat: bool, seat: int | None = None) -> int | None:
+    """Seat the hosting terminal: at ``seat`` (a resumed table's), else the first person
+    named, unless ``no_seat``; the seat it takes, or None."""
     if no_seat:
-        return
-    for chair in chairs:
-        if chair.person and not chair.open:
-            chair.host = True
-            return
+        return None
+    found = seat if seat is not None and chairs[seat].person else next(
+        (i for i, c in enumerate(chairs) if c.person and not c.open), None)
+    if found is not None:
+        chairs[found].host = True
+    return found
 
 
-def _resumed(options: HostOptions) -> Plan:
+def _resumed(options: HostOptions, saves: SavesFolder) -> Plan:
+    """The table of a saved game (``--resume``), opened as every front end opens a save
+    (``engine.play.open_table``), with its name, settings and seats as they were."""
     if options.words:
         raise ShellError("--resume takes the game and its seats from the save: give no "
                          f"players (got {' '.join(options.words)})")
     name: str | Path | None = options.resume
     if not name:
-        records.migrate_autosaves(options.saves)
-        name = records.latest_unfinished(options.saves)
+        name = latest_unfinished(saves)
         if name is None:
             raise ShellError("no unfinished game is saved: `medici host medici Ann Bo` starts "
                              "a table")
-    loaded = records.load_game(name, directory=options.saves)
-    if loaded.game.is_over:
-        raise ShellError(f"{records.store.display(loaded.path)} is a finished game: nothing "
-                         "to play (`medici replay` goes through it)")
-    path = Path(loaded.path)
-    inside = _inside(path, records.saves_dir(options.saves))
-    session = Session(loaded.game, list(loaded.bots), options.saves, path, continues=inside)
-    chairs = [Chair(name, bot, joined=True)  # all of them sat here before
-              for name, bot in zip(loaded.game.players, loaded.bots, strict=True)]
-    _seat_host(chairs, options.no_seat)
-    note = f"Resumed {records.store.display(path)}."
-    return Plan(loaded.game.variant, chairs, session, loaded.game.seed, [note])
-
-
-def _inside(path: Path, folder: Path) -> bool:
-    try:
-        return path.resolve().is_relative_to(folder.resolve())
-    except (OSError, RuntimeError):
-        return False
+    opened = open_table(name, saves, hosting=True)
+    table = opened.table
+    game = table.game
+    chairs = [Chair(player, bot, joined=True)  # all of them sat here before
+              for player, bot in zip(game.players, table.bots, strict=True)]
+    kept = table.settings
+    before = kept.hosting
+    host_seat = _seat_host(chairs, options.no_seat,
+                           before.host_seat if before is not None else None)
+    changes: dict[str, object] = {
+        "name": kept.name or saves.name_of(opened.path).strip("'"),
+        "hosting": _hosting(before or Hosting(), options, host_seat),
+        "pace": options.bot_delay,
+    }
+    if options.hints is not None:
+        changes["hints"] = options.hints
+    elif before is None:
+        changes["hints"] = False  # a game first hosted now: hints off unless allowed
+    table.change(kept.changed(**changes))
+    if not opened.continues:
+        raise ShellError(f"{records.store.display(opened.path)} is outside the saves folder: "
+                         "a hosted table plays in its own save (open it with `medici open` "
+                         "and `save NAME`, then host it)")
+    note = f"Resumed {records.store.display(opened.path)}."
+    return Plan(game.variant, chairs, table.settings, saves, table, game.seed, [note])
 
 
 def shown_address(listen: str) -> str:
@@ -228,61 +288,86 @@ def run_host(options: HostOptions) -> int:
     except (ShellError, MediciError) as err:
         print(f"medici host: {err}", file=sys.stderr)
         return 2
+    hosting = plan.hosting
     keys = None
-    if options.keys is not None:
+    if hosting.keys is not None:
         import asyncssh
 
         try:
-            keys = asyncssh.read_authorized_keys(options.keys)
+            keys = asyncssh.read_authorized_keys(hosting.keys)
         except (OSError, ValueError, asyncssh.KeyImportError) as err:
-            print(f"medici host: cannot read the keys file {options.keys}: {err}",
+            print(f"medici host: cannot read the keys file {hosting.keys}: {err}",
                   file=sys.stderr)
             return 2
     try:
         key, key_path, made = host_keys.host_key(
             Path(options.host_key) if options.host_key else None)
+        door = None if keys is not None else _password(options, plan, key_path.parent)
     except MediciError as err:
         print(f"medici host: {err}", file=sys.stderr)
         return 2
-    password = None if keys is not None else (options.password or host_keys.new_password())
     try:
-        return asyncio.run(_serve(options, plan, key, key_path, made, password, keys))
+        return asyncio.run(_serve(options, plan, key, key_path, made, door, keys))
     except OSError as err:
-        print(f"medici host: cannot listen on {options.listen}:{options.port}: "
+        print(f"medici host: cannot listen on {hosting.listen}:{hosting.port}: "
               f"{err.strerror or err}", file=sys.stderr)
         return 2
 
 
+@dataclass(frozen=True)
+class Password:
+    """The table's password as the door checks it, and what the banner says of it: the
+    password itself when it is new (or given), else that it is the one kept."""
+
+    secret: Secret
+    shown: str | None
+    made: bool
+
+
+def _password(options: HostOptions, plan: Plan, folder: Path) -> Password:
+    """The password of the table: ``--password``; else the one kept for a resumed table
+    (``engine.host.passwords``), unless ``--new-password``; else a new one. A new or given
+    password is kept (hashed) for the next ``--resume``."""
+    if options.password is None and options.resume is not None and not options.new_password:
+        kept = passwords.remembered(folder, plan.name)
+        if kept is not None:
+            return Password(kept, None, False)
+    word = options.password or host_keys.new_password()
+    secret = passwords.Secret.of(word)
+    passwords.remember(folder, plan.name, secret)
+    return Password(secret, word, options.password is None)
+
+
 async def _serve(
     options: HostOptions, plan: Plan, key: asyncssh.SSHKey, key_path: Path, made: bool,
-    password: str | None, keys: asyncssh.SSHAuthorizedKeys | None,
+    password: Password | None, keys: asyncssh.SSHAuthorizedKeys | None,
 ) -> int:
     from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
 
     from engine.host.server import Door, GuestSession, start_server
 
     loop = asyncio.get_running_loop()
-    executor = ThreadPoolExecutor(max_workers=options.max_connections + 4,
+    hosting = plan.hosting
+    executor = ThreadPoolExecutor(max_workers=hosting.max_connections + 4,
                                   thread_name_prefix="medici-host")
     closed = asyncio.Event()
-    address = shown_address(options.listen)
+    address = shown_address(hosting.listen)
     holder: dict[str, object] = {}
 
     def join(name: str) -> str:
         command = holder.get("join")
         return command(name) if callable(command) else f"ssh {name}@{address}"
 
-    table_options = TableOptions(
-        saves=options.saves, name=options.name, hints=options.hints,
-        spectators=options.spectators, away_bot=options.away_bot,
-        away_after=options.away_after, bot_delay=options.bot_delay, join=join)
-    table = Table(plan.variant, plan.chairs, table_options, executor, plan.session, plan.seed)
+    table_options = TableOptions(plan.settings, plan.saves, join)
+    table = HostedTable(plan.variant, plan.chairs, table_options, executor, plan.table,
+                        plan.seed)
 
     def on_close() -> None:
         loop.call_soon_threadsafe(closed.set)
 
     table.on_close = on_close
-    door = Door(password, keys, options.max_connections)
+    door = Door(password.secret if password is not None else None, keys,
+                hosting.max_connections)
     local, tty, drain_output = _local_guest(table, options, loop)
 
     async def interact(session: PromptToolkitSSHSession) -> None:
@@ -290,7 +375,7 @@ async def _serve(
         await _interact(session, table, local)
 
     try:
-        server = await start_server(interact, door, key, options.listen, options.port,
+        server = await start_server(interact, door, key, hosting.listen, hosting.port,
                                     MAX_UNSENT)
     except OSError:
         executor.shutdown(wait=False)
@@ -312,7 +397,7 @@ async def _serve(
     # What start-up made lives as long as the table: kept out of the collector's full
     # passes, which otherwise walk it all and hold up a move's telling by 10-20 ms.
     gc.freeze()
-    if options.away_bot:
+    if hosting.away_bot:
         tasks.append(asyncio.create_task(_watch_away(table)))
     await closed.wait()
     await local.screen.drained(1.0)
@@ -331,28 +416,38 @@ async def _serve(
     return 0
 
 
-def _banner(local: Guest, table: Table, options: HostOptions, port: int, address: str,
-            key: asyncssh.SSHKey, key_path: Path, made: bool, password: str | None,
+def _banner(local: Guest, table: HostedTable, options: HostOptions, port: int, address: str,
+            key: asyncssh.SSHKey, key_path: Path, made: bool, password: Password | None,
             keys: asyncssh.SSHAuthorizedKeys | None, plan: Plan) -> None:
     say = local.console.say
+    hosting = plan.hosting
     seats = ", ".join(
         f"{table.label(i)}{' (this terminal)' if c.host else ''}"
         for i, c in enumerate(table.chairs))
-    named = f" {options.name}" if options.name else ""
-    say(Text(f"Table{named}: {table.title()}, {len(table.chairs)} players: {seats}.", "title"))
+    say(Text(f"Table {plan.name}: {table.title()}, {len(table.chairs)} players: {seats}.",
+             "title"))
     for note in plan.notes:
         say(Text(note, "dim"))
+    allowed = [word for word, on in (("hints", table.options.hints),
+                                     ("spectators", hosting.spectators)) if on]
+    if hosting.away_bot:
+        allowed.append(f"away bot {hosting.away_bot} after {hosting.away_after:g} s")
+    if allowed:
+        say(Text(f"Allowed: {', '.join(allowed)}.", "dim"))
     reach = (" (this machine only: --listen 0.0.0.0 lets your network in)"
-             if options.listen in LOCAL else "")
-    say(f"Listening on {options.listen or '*'}:{port}{reach}.")
+             if hosting.listen in LOCAL else "")
+    say(f"Listening on {hosting.listen or '*'}:{port}{reach}.")
     new = f" (new, kept in {key_path})" if made else ""
     say(f"Host key fingerprint: {host_keys.fingerprint(key)}{new}. Joiners see it when they "
         "first connect: it must be this one.")
     if keys is not None:
-        say(f"Joiners log in with a key of {options.keys}; no password is accepted.")
-    else:
-        say(Text("Password: ").add(str(password), "turn").add(
-            "" if options.password else " (made for this table: tell it to the players)",
+        say(f"Joiners log in with a key of {hosting.keys}; no password is accepted.")
+    elif password is not None and password.shown is None:
+        say(Text("Password: the same as before (kept hashed for this table; "
+                 "--new-password makes a new one).", "dim"))
+    elif password is not None:
+        say(Text("Password: ").add(password.shown or "", "turn").add(
+            " (made for this table: tell it to the players)" if password.made else "",
             "dim"))
     say(Text("To join:", "heading"))
     join = table.options.join
@@ -361,11 +456,11 @@ def _banner(local: Guest, table: Table, options: HostOptions, port: int, address
             say(f"  an open seat: {join('NAME')}  (the joiner is asked for a name)")
         elif chair.person and not chair.host:
             say(f"  {chair.name}: {join(chair.name.lower())}")
-    if options.spectators:
+    if hosting.spectators:
         say(f"  watching: {join('NAME')} with any other name")
 
 
-def _local_guest(table: Table, options: HostOptions, loop: asyncio.AbstractEventLoop,
+def _local_guest(table: HostedTable, options: HostOptions, loop: asyncio.AbstractEventLoop,
                  ) -> tuple[Guest, bool, Callable[[float], None]]:
     """The hosting terminal's guest, whether it is a terminal (a prompt) rather than lines
     from standard input, and what waits (at most so many seconds) for its output to be
@@ -406,7 +501,7 @@ def _isatty(stream: object) -> bool:
         return False
 
 
-async def _run_local(guest: Guest, table: Table, tty: bool) -> None:
+async def _run_local(guest: Guest, table: HostedTable, tty: bool) -> None:
     """The hosting terminal: the shell's prompt, or commands read from standard input."""
     if tty:
         await run_prompt(guest)
@@ -429,13 +524,13 @@ async def _run_local(guest: Guest, table: Table, tty: bool) -> None:
         await loop.run_in_executor(table.executor, guest.shell.execute, line.rstrip("\n"))
 
 
-async def _watch_away(table: Table) -> None:
+async def _watch_away(table: HostedTable) -> None:
     while not table.closed:
         await asyncio.sleep(AWAY_CHECK)
         table.check_away()
 
 
-async def _interact(session: GuestSession, table: Table, local: Guest) -> None:
+async def _interact(session: GuestSession, table: HostedTable, local: Guest) -> None:
     """One joiner's connection, from the door to their leaving."""
     loop = asyncio.get_running_loop()
     chan = session.channel

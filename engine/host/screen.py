@@ -31,8 +31,8 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.renderer import print_formatted_text as render_fragments
 from prompt_toolkit.styles import Style
 
-from engine.shell.console import Console
-from engine.shell.text import STYLE, Text
+from engine.shell import Console
+from engine.text import STYLE, Text
 
 MAX_PENDING = 256 * 1024
 """Characters that may wait for a player's screen (a whole game's log is under 40,000)."""

@@ -6,11 +6,16 @@ shell ``Shell`` of their own, whose console writes to their ``Screen``, whose mo
 (only their own legal moves, on their own turn), toolbar, narration and refusals; what
 differs is the mode's list of commands:
 
-- everyone: ``help show moves log rules say who quit`` (and ``hint`` with ``--hints on``);
+- everyone: ``help show moves log rules set say who quit`` (and ``hint`` with ``--hints
+  on``);
 - the hosting terminal also: ``new`` (a new game for the same seats), ``save``, ``kick``,
   and its ``quit`` closes the table;
 - nobody at a table: ``open``, ``saves``, ``resume``, ``replay``, ``undo`` and the replay
   commands; a joiner's ``new`` and ``save`` are refused with the reason.
+
+Which commands a seat has is the command registry's (``engine.shell.registry``): each
+command says whether it is played at a table, by whom, and why not; the table's own
+commands (``say``, ``who``, ``kick``...) are declared here, in the table's mode.
 
 ``run_prompt`` is a guest's prompt loop: prompt_toolkit's ``prompt_async`` in the guest's
 own session, each line run in a worker thread (``Shell.execute``), so that the table's
@@ -34,19 +39,31 @@ from engine.actions import Legal
 from engine.bots import make_bot
 from engine.errors import escape_controls
 from engine.host.screen import Screen, ScreenConsole
-from engine.host.table import Table
-from engine.shell import handlers, render
-from engine.shell.app import Shell
-from engine.shell.commands import COMMANDS, Command
-from engine.shell.errors import ShellError
-from engine.shell.handlers import say_hint
-from engine.shell.mode import Fragments, Mode
-from engine.shell.newgame import parse_seed
-from engine.shell.prompt import make_prompt
-from engine.shell.session import HINT_BOT
-from engine.shell.spec import Arg, Flag, Parsed, Spec, word_completer
-from engine.shell.text import Text
-from engine.shell.toolbar import play_toolbar
+from engine.host.table import HostedTable
+from engine.play import HINT_BOT, parse_seed, render
+from engine.play.worth import at_table as worth_at_table
+from engine.play.worth import words
+from engine.rules import Variant, load_variant, variant_names
+from engine.shell import (
+    Arg,
+    Command,
+    Context,
+    Flag,
+    Fragments,
+    Mode,
+    Parsed,
+    Shell,
+    ShellError,
+    Spec,
+    arg_completion,
+    command,
+    make_prompt,
+    play_toolbar,
+    registered,
+    say_hint,
+    word_completer,
+)
+from engine.text import Text
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -54,7 +71,9 @@ if TYPE_CHECKING:
     from prompt_toolkit.completion import Completer
 
     from engine.game import Game
-    from engine.shell.session import Session
+    from engine.play import Table
+
+ac = arg_completion
 
 SAY_LIMIT = (5, 10.0)
 """At most 5 ``say`` lines in 10 seconds from one person."""
@@ -73,52 +92,13 @@ def _seat_names(shell: Shell, typed: Sequence[str]) -> Completer:
     return word_completer(names)
 
 
-SAY = Command("say", "tell the table something",
-              "The text goes to everyone at the table, players and spectators, as `Bo: TEXT`; "
-              f"at most {SAY_LIMIT[0]} lines in {SAY_LIMIT[1]:g} seconds.\n"
-              "Examples: say good luck · say I'll pass on this one",
-              Spec((Arg("TEXT", many=True),), reads_words=True))
-WHO = Command("who", "who sits where, and who is connected",
-              "Each seat with its player and whether they are connected, away or a bot, and "
-              "how many are watching.\nExample: who")
-LEAVE = Command("quit", "leave the table (your seat waits for you)",
-                "Closes your connection only. The game goes on; when it is your turn the table "
-                "waits for you (or, if the host set --away-bot, a bot moves for you after a "
-                "while). The same ssh command brings you back to your seat.\nExample: quit",
-                aliases=("q", "bye"))
-LEAVE_EXIT = Command("exit", "leave the table (as quit)", "The same as quit.\nExample: exit")
-CLOSE = Command("quit", "close the table (the game stays saved)",
-                "Tells everyone, saves the game and ends every connection; `medici host "
-                "--resume NAME` opens the table again from the last move.\nExample: quit",
-                aliases=("q", "bye"))
-CLOSE_EXIT = Command("exit", "close the table (as quit)", "The same as quit.\nExample: exit")
-AGAIN = Command("new", "deal a new game for the same seats",
-                "The finished (or unfinished) game stays saved; the new one gets its own save. "
-                "`--seed N` makes its shuffles repeatable.\nExamples: new · new --seed 7",
-                Spec(flags=(Flag("--seed", "repeatable shuffles", "N"),),
-                     misuse="{name} takes only --seed N at a table, got {got}"))
-KICK = Command("kick", "close someone's connection",
-               "A player's seat stays theirs (they may come back); a spectator is let go.\n"
-               "Example: kick Bo", Spec((Arg("NAME", complete=_seat_names),),
-                                        misuse="{name} takes one name: kick NAME"))
-
-HOST_ONLY = ("new", "save")
-"""Commands a joiner may not run: the host's terminal alone changes or saves the table."""
-
-NOT_AT_A_TABLE = {
-    "open": "a table plays its one game: the host opens saved games (`medici host --resume "
-            "NAME`)",
-    "saves": "the saves are the host's files",
-    "resume": "a table plays its one game: the host resumes games (`medici host --resume`)",
-    "replay": "a replay is for a game on your own machine: `medici replay NAME` there",
-    "undo": "moves are not taken back at a shared table: everyone has seen them",
-    "next": "next is a replay command; a replay is for a game on your own machine",
-    "prev": "prev is a replay command; a replay is for a game on your own machine",
-    "goto": "goto is a replay command; a replay is for a game on your own machine",
-    "analyse": "analyse is a replay command; a replay is for a game on your own machine",
-    "branch": "branch is a replay command; a replay is for a game on your own machine",
+HELP_FOOTER = {
+    False: "`help CMD` explains one; Tab completes (moves: only the legal ones on your turn); "
+           "Ctrl-C drops the line, Ctrl-D leaves the table (your seat waits for you).",
+    True: "`help CMD` explains one; Tab completes (moves: only the legal ones on your turn); "
+          "Ctrl-C drops the line, Ctrl-D closes the table (the game stays saved).",
 }
-"""Why the shell's other commands are not played at a table."""
+"""The last line of ``help`` for a joiner (False) and at the host's terminal (True)."""
 
 
 class BoundedHistory(InMemoryHistory):
@@ -138,7 +118,7 @@ class Guest:
 
     def __init__(
         self,
-        table: Table,
+        table: HostedTable,
         name: str,
         screen: Screen,
         console: ScreenConsole,
@@ -157,7 +137,7 @@ class Guest:
         self._said: deque[float] = deque()
         self.shell = Shell(console, saves=table.options.saves, interactive=True)
         self.shell.mode = SeatMode(self.shell, table, self)
-        self.shell.session = table.session
+        self.shell.table = table.session
 
     def stop(self, message: str) -> None:
         """End this connection (from any thread), ``message`` told first if any."""
@@ -181,41 +161,33 @@ class Guest:
         return f"<Guest {self.name} seat={self.chair} host={self.host}>"
 
 
-class SeatMode(Mode, listed=False):
+class SeatMode(Mode):
     """The shell's mode for one person at a hosted table (see the module's docstring)."""
 
     name = "table"
-    order = ("help", "show", "moves", "hint", "log", "rules", "set", "say", "who", "quit",
-             "exit")
     plays = True
 
-    def __init__(self, shell: Shell, table: Table, guest: Guest) -> None:
+    def __init__(self, shell: Shell, table: HostedTable, guest: Guest) -> None:
         super().__init__(shell)
         self.table = table
         self.guest = guest
 
     # -- commands -----------------------------------------------------------------------
     def commands(self) -> list[Command]:
-        """This person's commands, in the order Tab offers them."""
-        host = self.guest.host
-        own: dict[str, Command] = {"say": SAY, "who": WHO, "quit": CLOSE if host else LEAVE,
-                                   "exit": CLOSE_EXIT if host else LEAVE_EXIT}
-        found = [own.get(name) or COMMANDS[name] for name in self.order
-                 if name != "hint" or self.table.options.hints]
-        if host:
-            found += [AGAIN, COMMANDS["save"], KICK]
-        return found
+        """This person's commands, in the order Tab offers them: the table mode's that
+        everyone, or this person (a joiner, the host), may run; ``hint`` only where the
+        host allows hints."""
+        mine = "host" if self.guest.host else "joiner"
+        return [c for c in super().commands() if c.at_table in ("all", mine)
+                and (c.name != "hint" or self.table.options.hints)]
 
     def run(self, command: Command, parsed: Parsed) -> None:
         """Run a command: those that read the game do so under the table's lock."""
-        handler = _HANDLERS.get(command.name)
-        if handler is None:
-            raise ShellError(f"{command.name} is not played at this table")
         if command.name in _UNLOCKED:
-            handler(self, parsed)
+            super().run(command, parsed)
             return
         with self.table.lock:
-            handler(self, parsed)
+            super().run(command, parsed)
 
     def raw(self, text: str) -> bool:
         """``say TEXT``: the text as typed, quotes and all."""
@@ -227,14 +199,10 @@ class SeatMode(Mode, listed=False):
 
     def line(self, word: str, args: list[str]) -> bool:
         """A move (for this person's own seat); a refusal for the shell's other commands."""
-        if word in HOST_ONLY and not self.guest.host:
-            raise ShellError(f"{word} is the host's: at a hosted table only the host's "
-                             "terminal saves or starts games (every move is saved by the host)")
-        if word in NOT_AT_A_TABLE:
-            raise ShellError(f"{word} is not played at a table: {NOT_AT_A_TABLE[word]}")
-        if word == "hint" and not self.table.options.hints:
-            raise ShellError("hints are off at this table (the host allows them with "
-                             "`medici host ... --hints on`)")
+        if self.command(word) is None:
+            refusal = self._refusal(word)
+            if refusal is not None:
+                raise ShellError(refusal)
         session = self.table.session
         if session is None or word not in session.game.logic.grammar.kinds:
             return False
@@ -249,22 +217,52 @@ class SeatMode(Mode, listed=False):
         table.play(guest, text)
         return True
 
+    def _refusal(self, word: str) -> str | None:
+        """Why the shell's command ``word`` is not played here (None: it is no command)."""
+        entries = [c for c in registered() if c.calls(word)]
+        if not entries:
+            return None
+        name = entries[0].name
+        if any("table" in c.modes and c.at_table == "host" for c in entries):
+            return (f"{name} is the host's: at a hosted table only the host's terminal "
+                    "saves or starts games (every move is saved by the host)")
+        reason = next((c.not_at_table for c in entries if c.not_at_table), "")
+        return f"{name} isn't available at a shared table" + (f": {reason}" if reason else "")
+
     def elsewhere(self, name: str) -> str:
         """Why a shell command is not here."""
-        if name in HOST_ONLY:
-            return "at a hosted table only the host's terminal runs it"
-        return f"not played at a table: {NOT_AT_A_TABLE.get(name, 'not here')}"
+        return self._refusal(name) or "not here"
 
     def blank(self) -> None:
         """An empty line: nothing (the bots never wait for Enter at a table)."""
+
+    def help_footer(self) -> str:
+        """The keys, as they work at this table (a joiner's Ctrl-D leaves, not saves)."""
+        return HELP_FOOTER[self.guest.host]
+
+    def keep_setting(self, key: str, on: bool) -> None:
+        """A setting at a table is this person's own, for this connection."""
+
+    def variant_named(self, name: str) -> Variant:
+        """At a table ``rules`` reads shipped variants only: a joiner learns nothing of the
+        host's files (a path, existing or not, gets the same answer)."""
+        if name not in variant_names():
+            raise ShellError(f"at a table, rules takes a rule id or a shipped variant "
+                             f"({', '.join(variant_names())})")
+        return load_variant(name)
+
+    def table_in_play(self) -> Table:
+        """The table's game, once dealt."""
+        return self._session()
 
     # -- what the prompt shows ------------------------------------------------------------
     def prompt(self) -> Fragments:
         """``Bo ›`` when it is Bo's turn, else ``Bo (Cy to act) ›``, greyed."""
         snap = self.table.snapshot
         me = self.guest.name
-        if self.shell.pending is not None:
-            return [("class:turn", "y/N"), ("", " › ")]
+        asked = self.asked()
+        if asked:
+            return asked
         if snap.current is not None and snap.current == self.guest.chair:
             return [("class:turn", me), ("", " › ")]
         if snap.current is not None and snap.view is not None:
@@ -278,7 +276,7 @@ class SeatMode(Mode, listed=False):
         snap = self.table.snapshot
         extra = ""
         if snap.away:
-            extra += " · away: " + ", ".join(snap.away)
+            extra += " · " + ", ".join(snap.away) + " away"
         if self.guest.host:
             extra += f" · {snap.here} connected"
         if width is not None and len(extra) > width // 3:
@@ -309,24 +307,28 @@ class SeatMode(Mode, listed=False):
         session = self._session()
         view = self.table.view_for(self.guest)
         width = self.shell.console.width()
-        self.shell.console.say(render.table(view, session.bots, width))
+        worth = worth_at_table(self.shell.settings.get("worth"), session.game,
+                               self.guest.chair, self.table.options.hints)
+        self.shell.console.say(render.table(
+            view, session.bots, width, worth=None if worth is None else words(worth, view),
+            rules=session.game.variant.rules))
         if session.game.is_over:
             self.shell.console.say(render.final_scores(view, width))
 
-    def _session(self) -> Session:
+    def _session(self) -> Table:
         session = self.table.session
         if session is None:
             raise ShellError(f"the game has not started: {self.table.where()}")
         return session
 
 
-# -- the commands' handlers ------------------------------------------------------------
-def _needs_game(handler: Callable[[SeatMode, Parsed], None]) -> Callable[[SeatMode, Parsed],
-                                                                         None]:
-    def run(mode: SeatMode, args: Parsed) -> None:
-        mode._session()
-        handler(mode, args)
-    return run
+# -- the table's own commands -----------------------------------------------------------
+def seat_of(ctx: Context) -> SeatMode:
+    """The seat a table command runs at."""
+    mode = ctx.mode
+    if not isinstance(mode, SeatMode):
+        raise ShellError("this command is played at a hosted table")
+    return mode
 
 
 def say(mode: SeatMode, text: str) -> None:
@@ -343,8 +345,23 @@ def say(mode: SeatMode, text: str) -> None:
     mode.table.tell(Text(f"{mode.guest.name}: ", "name").add(shown))
 
 
-def who(mode: SeatMode, args: Parsed) -> None:
+@command("say", "tell the table something",
+         "The text goes to everyone at the table, players and spectators, as `Bo: TEXT`; "
+         f"at most {SAY_LIMIT[0]} lines in {SAY_LIMIT[1]:g} seconds.\n"
+         "Examples: say good luck · say I'll pass on this one",
+         Spec((Arg("TEXT", many=True),), reads_words=True), modes={"table": 7},
+         at_table="all")
+def say_cmd(ctx: Context, args: Parsed) -> None:
+    """``say TEXT`` (as words; a typed line keeps its quotes: ``SeatMode.raw``)."""
+    say(seat_of(ctx), " ".join(args.words))
+
+
+@command("who", "who sits where, and who is connected",
+         "Each seat with its player and whether they are connected, away or a bot, and "
+         "how many are watching.\nExample: who", modes={"table": 8}, at_table="all")
+def who(ctx: Context, args: Parsed) -> None:
     """``who``: every seat, who is at it, and the spectators."""
+    mode = seat_of(ctx)
     table = mode.table
     out = Text("At this table", "heading")
     for i, chair in enumerate(table.chairs):
@@ -366,11 +383,20 @@ def who(mode: SeatMode, args: Parsed) -> None:
     watching = [g for g in table.guests if g.chair is None and not g.host]
     if watching:
         out.line(Text(f"Watching: {', '.join(g.name for g in watching)}", "dim"))
-    mode.shell.console.say(out)
+    ctx.console.say(out)
 
 
-def hint(mode: SeatMode, args: Parsed) -> None:
+@command("hint", "ask the strongest bot for its top moves (if the host allows hints)",
+         "On your turn: the bot looks at your view only and lists its best three moves, "
+         "each with your chance of winning and the money you can expect to end with. Only "
+         "at a table the host runs with --hints on.\nExamples: hint · hint --bot greedy",
+         Spec(flags=(Flag("--bot", "which bot", "SPEC", ac.bot_specs),
+                     Flag("--raw", "also the bot's own value of each move")),
+              misuse="{name} takes --bot SPEC and --raw, got {got}"),
+         modes={"table": 3}, at_table="all")
+def hint(ctx: Context, args: Parsed) -> None:
     """``hint``: the strongest bot's top moves for you, on your turn (``--hints on``)."""
+    mode = seat_of(ctx)
     table = mode.table
     with table.lock:
         session = mode.table.session
@@ -384,22 +410,53 @@ def hint(mode: SeatMode, args: Parsed) -> None:
             raise ShellError(f"a hint is for your own turn; it is {game.players[seat]}'s")
         game = game.clone()  # the bot thinks with the lock released
     bot = make_bot(args.option("--bot") or HINT_BOT, seed=game.seed)
-    mode.shell.console.say(Text(f"Asking {bot.spec}…", "dim"))
-    say_hint(mode.shell, bot, game, seat, raw="--raw" in args.flags)
+    ctx.console.say(Text(f"Asking {bot.spec}…", "dim"))
+    say_hint(ctx.console, bot, game, seat, raw="--raw" in args.flags)
 
 
-def leave(mode: SeatMode, args: Parsed) -> None:
+def leave(ctx: Context, args: Parsed) -> None:
     """``quit``: a joiner leaves; the hosting terminal closes the table."""
+    mode = seat_of(ctx)
     if mode.guest.host:
         mode.table.close("the host closed it")
-        mode.shell.done = True
+        ctx.done = True
         return
     mode.guest.stop("Goodbye: your seat waits for you; the same ssh command brings you back."
                     if mode.guest.chair is not None else "Goodbye.")
 
 
-def again(mode: SeatMode, args: Parsed) -> None:
+command("quit", "leave the table (your seat waits for you)",
+        "Closes your connection only. The game goes on; when it is your turn the table "
+        "waits for you (or, if the host set --away-bot, a bot moves for you after a "
+        "while). The same ssh command brings you back to your seat.\nExample: quit",
+        aliases=("q", "bye"), modes={"table": 9}, at_table="joiner")(leave)
+command("exit", "leave the table (as quit)", "The same as quit.\nExample: exit",
+        modes={"table": 10}, at_table="joiner")(leave)
+
+
+@command("quit", "close the table (the game stays saved)",
+         "Tells everyone, saves the game and ends every connection; `medici host "
+         "--resume NAME` opens the table again from the last move, with its name, options "
+         "and password.\nExample: quit", aliases=("q", "bye"), modes={"table": 9},
+         at_table="host")
+def close(ctx: Context, args: Parsed) -> None:
+    """``quit`` at the host's terminal: close the table."""
+    leave(ctx, args)
+
+
+command("exit", "close the table (as quit)", "The same as quit.\nExample: exit",
+        modes={"table": 10}, at_table="host")(close)
+
+
+@command("new", "deal a new game for the same seats",
+         "The finished (or unfinished) game stays saved; the new one gets its own save. "
+         "`--seed N` makes its shuffles repeatable.\nExamples: new · new --seed 7",
+         Spec(flags=(Flag("--seed", "repeatable shuffles", "N"),),
+              misuse="{name} takes only --seed N at a table, got {got}"),
+         modes={"table": 20}, at_table="host")
+def again(ctx: Context, args: Parsed) -> None:
     """``new [--seed N]`` (the host): a new game for the same seats."""
+    mode = seat_of(ctx)
     seed_text = args.option("--seed")
     seed = parse_seed(seed_text) if seed_text is not None else None
     if mode.table.session is None:
@@ -407,8 +464,14 @@ def again(mode: SeatMode, args: Parsed) -> None:
     mode.table.deal(seed)
 
 
-def kick(mode: SeatMode, args: Parsed) -> None:
+@command("kick", "close someone's connection",
+         "A player's seat stays theirs (they may come back); a spectator is let go.\n"
+         "Example: kick Bo", Spec((Arg("NAME", complete=_seat_names),),
+                                  misuse="{name} takes one name: kick NAME"),
+         modes={"table": 22}, at_table="host")
+def kick(ctx: Context, args: Parsed) -> None:
     """``kick NAME`` (the host): close someone's connection."""
+    mode = seat_of(ctx)
     name = args.words[0]
     found = [g for g in mode.table.guests if g.name.casefold() == name.casefold()
              and g is not mode.guest]
@@ -419,23 +482,6 @@ def kick(mode: SeatMode, args: Parsed) -> None:
         mode.table.leave(guest, "the host closed their connection")
         guest.stop("The host closed your connection.")
 
-
-_HANDLERS: dict[str, Callable[[SeatMode, Parsed], None]] = {
-    "help": handlers.help_cmd,
-    "show": _needs_game(handlers.show_cmd),
-    "moves": _needs_game(handlers.moves_cmd),
-    "log": _needs_game(handlers.log_cmd),
-    "rules": handlers.rules_cmd,
-    "set": handlers.set_cmd,
-    "hint": hint,
-    "say": lambda mode, args: say(mode, " ".join(args.words)),
-    "who": who,
-    "quit": leave, "exit": leave,
-    "new": again,
-    "save": _needs_game(handlers.save_cmd),
-    "kick": kick,
-}
-"""What the table's commands do (``help``, ``show``... are the shell's own)."""
 
 _UNLOCKED = frozenset({"hint", "quit", "exit", "help"})
 """Commands that take the table's lock themselves, or need none."""

@@ -14,7 +14,6 @@ table's door (authentication, limits) and a guard on every joiner's keys and scr
 from __future__ import annotations
 
 import asyncio
-import hmac
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -23,6 +22,7 @@ from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHS
 from prompt_toolkit.data_structures import Size
 
 from engine.host.guard import InputGuard, RawBudget
+from engine.host.passwords import Secret
 
 FAILED_LOGIN_DELAY = 1.0
 """Seconds before a wrong password is answered (a guesser gets one try a second)."""
@@ -175,7 +175,7 @@ class GuestSession(PromptToolkitSSHSession):
 class Door:
     """Who may come in: the password or the keys, and the connection count."""
 
-    def __init__(self, password: str | None, keys: asyncssh.SSHAuthorizedKeys | None,
+    def __init__(self, password: Secret | None, keys: asyncssh.SSHAuthorizedKeys | None,
                  max_connections: int, failed_delay: float = FAILED_LOGIN_DELAY) -> None:
         self.password = password
         self.keys = keys
@@ -186,11 +186,8 @@ class Door:
         self.failed_logins = 0
 
     def check_password(self, given: str) -> bool:
-        """Whether ``given`` is the table's password (in constant time)."""
-        if self.password is None:
-            return False
-        return hmac.compare_digest(given.encode("utf-8", "replace"),
-                                   self.password.encode("utf-8"))
+        """Whether ``given`` is the table's password (its hash compared in constant time)."""
+        return self.password is not None and self.password.matches(given)
 
 
 class TableServer(PromptToolkitSSHServer):

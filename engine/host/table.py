@@ -1,10 +1,11 @@
 """The one table a host serves: the game, its seats, who sits at them, every move told to all.
 
-``Table`` holds the live game (a shell ``Session``: the same game, bots and one save file
-as a local game) and its ``Chair`` s. Every change happens under ``Table.lock``, from
+``HostedTable`` holds the live game (an ``engine.play.Table``: the same game, seats,
+settings and one save file as a game on one machine) and its ``Chair`` s: who is connected
+to each seat. Every change happens under ``HostedTable.lock``, from
 whichever thread makes it (a player's command runs in a worker thread, a bot thinks in
-another): the move goes through the engine (``Session.play`` / ``Session.apply``, which
-call ``Game.apply``), the save is written (``Session.autosave``, before anyone is told),
+another): the move goes through the engine (``Table.play`` / ``Table.apply``, which
+call ``Game.apply``), the save is written (``Table.autosave``, before anyone is told),
 and the move's narration (the narrator the local shell uses) is told to every connected
 screen in the same order. What the prompts, toolbars and completion read between moves is
 a ``Snapshot`` made under the lock after each change, so the event loop never reads a game
@@ -23,19 +24,19 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine import records
 from engine.actions import Legal, describe
 from engine.bots import Bot, make_bot
 from engine.game import new_game
 from engine.names import player_name_problem
+from engine.play import SavesFolder, Table, bot_seed, render, slips
+from engine.records.settings import Hosting, Settings
 from engine.registry import find
 from engine.rules import Variant
-from engine.shell import render, slips
-from engine.shell.errors import ShellError
-from engine.shell.session import Session, bot_seed
-from engine.shell.text import Text
+from engine.shell import ShellError
+from engine.text import Text
 from engine.views import View
 
 if TYPE_CHECKING:
@@ -90,18 +91,48 @@ class Snapshot:
 
 @dataclass(frozen=True)
 class TableOptions:
-    """How the table is run (from ``medici host``'s options)."""
+    """How the hosted table is run: its settings (the table's own, kept in its record), its
+    saves folder, and the command that joins it."""
 
-    saves: str | None = None
-    name: str | None = None
-    """The table's name (``--name``): the name of its game's save too."""
-    hints: bool = False
-    spectators: bool = False
-    away_bot: str | None = None
-    away_after: float = 60.0
-    bot_delay: float = 0.0
+    settings: Settings = Settings(hints=False, hosting=Hosting())
+    saves: SavesFolder = SavesFolder()
     join: Callable[[str], str] = lambda name: f"ssh {name}@HOST"
     """The command that joins the table as ``name`` (the host knows its address)."""
+
+    @property
+    def hosting(self) -> Hosting:
+        """How people get in (a hosted table always has it)."""
+        return self.settings.hosting or Hosting()
+
+    @property
+    def name(self) -> str | None:
+        """The table's name (``--name``): the name of its game's save too."""
+        return self.settings.name
+
+    @property
+    def hints(self) -> bool:
+        """Whether players may ask for a hint."""
+        return self.settings.hints
+
+    @property
+    def spectators(self) -> bool:
+        """Whether a joiner whose name is no seat may watch."""
+        return self.hosting.spectators
+
+    @property
+    def away_bot(self) -> str | None:
+        """The bot that moves for an absent player, if any."""
+        return self.hosting.away_bot
+
+    @property
+    def away_after(self) -> float:
+        """Seconds the table waits for an absent player before the away bot moves."""
+        return self.hosting.away_after
+
+    @property
+    def bot_delay(self) -> float:
+        """The bots' pace: a bot's move is shown at least this long after the last."""
+        return self.settings.pace
 
 
 @dataclass(frozen=True)
@@ -114,7 +145,7 @@ class Claim:
     message: str = ""
 
 
-class Table:
+class HostedTable:
     """The table: its game, its chairs and the people connected (see the module)."""
 
     def __init__(
@@ -123,7 +154,7 @@ class Table:
         chairs: Sequence[Chair],
         options: TableOptions,
         executor: Executor,
-        session: Session | None = None,
+        session: Table | None = None,
         seed: int | None = None,
     ) -> None:
         self.lock = threading.RLock()
@@ -280,7 +311,7 @@ class Table:
                     self._drop(old)
                     old.stop(f"Your seat was taken by a new connection as {chair.name}.")
             self.guests.append(guest)
-            guest.shell.session = self.session
+            guest.shell.table = self.session
             self._refresh()
             who = guest.name
             if index is None:
@@ -291,6 +322,8 @@ class Table:
                 self.tell(Text(f"{who} joined the table.", "dim"), but=guest)
             if not guest.host:  # the host has read the banner
                 self._welcome(guest, back)
+            elif self.session is not None:  # a resumed table: where it stands, as at start
+                self._show(guest)
             if index is not None and self.session is None and not self._open_left():
                 self.deal()
             else:
@@ -343,6 +376,10 @@ class Table:
                      else "`quit` leaves (your seat waits)")
             guest.console.say(Text("`help` lists what you can do here; Tab completes; `say "
                                    f"TEXT` talks to the table; {leave}.", "dim"))
+        self._show(guest)
+
+    def _show(self, guest: Guest) -> None:
+        """The table as ``guest`` sees it, and whose turn it is (nothing before the deal)."""
         if self.session is not None:
             width = guest.console.width()
             guest.console.say(render.table(self.view_for(guest), self.session.bots, width))
@@ -386,14 +423,15 @@ class Table:
             game = new_game(self.variant, [c.name for c in self.chairs],
                             seed=seed if seed is not None else self.seed)
             first = self.session is None
-            session = Session(game, [c.bot for c in self.chairs], self.options.saves)
+            session = Table(game, [c.bot for c in self.chairs], self.options.saves,
+                            settings=self.options.settings)
             if first and self.options.name:
                 session.save(self.options.name)
             self.session = session
             self._turn_since = time.monotonic()
             self._saved(session)
             for guest in self.guests:
-                guest.shell.session = session
+                guest.shell.table = session
             self._refresh()
             seats = ", ".join(self.label(i) for i in range(len(self.chairs)))
             chosen = f" (seed {seed})" if seed is not None else ""
@@ -458,7 +496,7 @@ class Table:
             self.tell(lambda g: _with(block, self._status(g)))
             self._kick_auto()
 
-    def _saved(self, session: Session) -> None:
+    def _saved(self, session: Table) -> None:
         before = session.autosave_error
         session.autosave()
         if session.autosave_error and session.autosave_error != before:
@@ -588,18 +626,37 @@ class Table:
                 return
             self._stop.set()
             session = self.session
-            saved = ""
+            where = None
             if session is not None:
                 self._saved(session)
-                where = session.safe_on_disk()
-                if where is not None and not session.game.is_over:
-                    saved = f" The game is saved: {records.store.display(where)}."
-            self.tell(Text(f"The table is closed ({why}).{saved}", "title"))
+                if not session.game.is_over:
+                    where = session.safe_on_disk()
+            self.tell(lambda guest: self._closing(guest, why, where))
             self.closed = True
             for guest in list(self.guests):
                 guest.stop("")
             self.guests.clear()
         self.on_close()
+
+
+    def _closing(self, guest: Guest, why: str, where: Path | None) -> Text:
+        """What ``guest`` reads as the table closes: who closed it, that the game is saved,
+        and how to come back (a joiner: the same ssh command, once the host reopens it;
+        the host: the command that reopens it). A joiner is never shown the host's paths."""
+        out = Text(f"The table is closed ({why}).", "title")
+        if where is None:
+            return out
+        if guest.host:
+            name = self.options.saves.name_of(where)
+            return out.line(Text(f"The game is saved as {name}: `medici host --resume "
+                                 f"{name}{self.options.saves.option()}` reopens the table; "
+                                 "the players join again with the same ssh command and "
+                                 "password.", "dim"))
+        back = (self.options.join(guest.name.lower()) if guest.chair is not None
+                else "the same ssh command")
+        return out.line(Text(f"The game is saved on the host's machine. Once the host "
+                             f"reopens the table, `{back}` brings you back to your seat.",
+                             "dim"))
 
 
 def _block(lines: list[Text]) -> Text:

@@ -19,7 +19,7 @@ order, G-3) and the mask 1 on the legal ids of the agent to act (all 0 for the o
 Rewards come at the end: the final money (``utility="money"``, the default) or 1 shared by
 the winners (``utility="win"``, G-4). Chance is the engine's own: ``reset(seed=...)``
 deals the same game for the same seed. ``render_mode="ansi"``: ``render()`` returns the
-shell's table of the position (``engine.shell.render.table``) as plain text.
+shell's table of the position (``engine.play.render.table``) as plain text.
 """
 
 from __future__ import annotations
@@ -40,14 +40,14 @@ except ImportError as err:  # pragma: no cover  (the tests skip without the extr
 
 from engine.chance import Rng, fresh_seed
 from engine.game import Game, new_game
-from engine.integrations.encoding import (
+from engine.registry import default_variant
+from engine.rules import load_variant
+from engine.spiel.encoding import (
     DEFAULT_MAX_AMOUNT,
     ActionMap,
     layout_for,
     observation,
 )
-from engine.registry import default_variant
-from engine.rules import load_variant
 
 UTILITIES = ("money", "win")
 """The values of ``utility``."""
@@ -84,7 +84,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         self.variant = load_variant(game or default_variant())
         counts = list(self.variant.logic.player_counts())
         if players is None:
-            players = 4 if 4 in counts else counts[0]
+            players = self.variant.logic.default_player_count()
         if players not in counts:
             raise ValueError(
                 f"players={players}: {self.variant.name} plays with "
@@ -190,7 +190,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         """The shell's table as plain text (``render_mode="ansi"``); None without a mode."""
         if self.render_mode is None or self.game is None:
             return None
-        from engine.shell.render import table
+        from engine.play.render import table
 
         player = self.game.current_player
         return table(self.game.view(0 if player is None else player)).plain()

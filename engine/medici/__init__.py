@@ -1,10 +1,26 @@
 """Medici for 2-6 players (docs/rules.md M-1..M-19): its descriptor ``GAME`` and its parts."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from engine.medici.logic import MediciLogic as Logic
 from engine.medici.logic import MediciState
 from engine.medici.schema import SCHEMA, check
 from engine.medici.views import EVENTS, MediciView
 from engine.registry import GameInfo, MoveHelp, Vocabulary
+
+if TYPE_CHECKING:
+    from engine.narrative import Narrator
+    from engine.registry import (
+        BoardDrawer,
+        Levels,
+        ModelBuilder,
+        RulesSummary,
+        StyleMove,
+        TableDrawer,
+    )
+    from engine.spiel.encoding import Encoding
 
 MOVES = {
     "draw": MoveHelp("draw", "draw a card for the lot",
@@ -23,6 +39,48 @@ MOVES = {
 }
 """What ``help`` says of each move word."""
 
+
+# The parts, each imported when first wanted (typed: mypy checks each against its field).
+def _narrator() -> type[Narrator]:
+    from engine.medici.narrative import MediciNarrator
+    return MediciNarrator
+
+
+def _table() -> TableDrawer:
+    from engine.medici.render import table
+    return table
+
+
+def _rules_text() -> RulesSummary:
+    from engine.medici.rules_text import summary
+    return summary
+
+
+def _model() -> ModelBuilder:
+    from engine.medici.bots import parts
+    return parts
+
+
+def _styles() -> StyleMove:
+    from engine.medici.styles import style_move
+    return style_move
+
+
+def _levels() -> Levels:
+    from engine.medici.levels import LEVELS
+    return LEVELS
+
+
+def _page() -> BoardDrawer:
+    from engine.medici.page import board
+    return board
+
+
+def _encoding() -> Encoding[Any]:
+    from engine.medici.encoding import ENCODING
+    return ENCODING
+
+
 GAME = GameInfo(
     id="medici",
     title="Medici",
@@ -36,13 +94,14 @@ GAME = GameInfo(
     rule_example="M-8",
     view_type=MediciView,
     event_types=EVENTS,
-    narrator="engine.medici.narrative:MediciNarrator",
-    table="engine.medici.render:table",
-    rules_text="engine.medici.rules_text:summary",
-    model="engine.medici.bots:parts",
-    styles="engine.medici.styles:style_move",
-    encoding="engine.medici.encoding:ENCODING",
-    extra={"levels": "engine.medici.levels:LEVELS"},
+    narrator=_narrator,
+    table=_table,
+    page=_page,
+    rules_text=_rules_text,
+    model=_model,
+    styles=_styles,
+    levels=_levels,
+    encoding=_encoding,
     example="medici-4-players.json",
 )
 """The descriptor the registry finds (entry point ``medici.games``)."""

@@ -1,4 +1,4 @@
-"""Medici as integers and tensors for the adapters (``engine.integrations.encoding``).
+"""Medici as integers and tensors for the adapters (``engine.spiel.encoding``).
 
 Actions: ``0 draw``, ``1 stop``, ``2 pass``, then ``3 + N`` is ``bid N`` for N in
 0..``max_amount`` (bid 0 is never legal: M-9 asks for at least ``min_bid``).
@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import cast
 
 from engine.actions import Action
-from engine.integrations.encoding import Counts, Encoding, OneHot, Slots
 from engine.medici.logic import MediciLogic
 from engine.medici.views import MediciView
+from engine.spiel.encoding import Counts, Encoding, OneHot, Slots
 from engine.views import View
 
 PHASES = ("selecting", "bidding", "game_over")

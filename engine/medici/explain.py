@@ -5,7 +5,8 @@ the greedy bot's money gained by each move (docs/rules.md M-8..M-10)."""
 from __future__ import annotations
 
 from engine.actions import Action
-from engine.bots.explain import signed
+from engine.agreement import agree, possessive
+from engine.bots.explain import naming, signed
 from engine.bots.opponents import Beliefs
 from engine.game import Game
 from engine.lots import DRAW, STOP
@@ -21,13 +22,15 @@ SURE = 0.6
 
 
 class MediciExplainer:
-    """Medici moves in a player's words; the player to act is "you"."""
+    """Medici moves in a player's words: the reader is "you" (by default the player to
+    act), everyone else named."""
 
     def __init__(self, val: MediciValuation, policy: MediciPolicy) -> None:
         self.val = val
         self.policy = policy
 
-    def situation(self, game: Game[MediciState], beliefs: Beliefs | None) -> str:
+    def situation(self, game: Game[MediciState], beliefs: Beliefs | None,
+                  reader: int | None = None) -> str:
         """What the decision is about: the lot's worth to you, where it comes from, and what
         the later bidders are expected to pay."""
         st = game.state
@@ -38,24 +41,28 @@ class MediciExplainer:
             me = st.selector
         else:
             return ""
+        name = naming(st.names, me, reader)
+        who = name(me)
         worth = pos.lot_value(me, st.lot)
         if worth is None:
-            return "the lot does not fit your ship (M-9)"
-        text = f"the lot adds ~{worth:.0f} to your money ({pos.lot_parts(me, st.lot)})"
+            return f"the lot does not fit {possessive(who)} ship (M-9)"
+        text = (f"the lot adds ~{worth:.0f} to {possessive(who)} money "
+                f"({pos.lot_parts(me, st.lot)})")
         if st.phase != "bidding":
             return text
         later = self.limits(st, beliefs)
         if not later:
-            return text + "; you bid last: the lowest bid takes it (M-9)"
+            return text + f"; {who} {agree(who, 'bids')} last: the lowest bid takes it (M-9)"
         q, c = max(later, key=lambda x: x[1])
-        text += f"; {st.names[q]} may pay up to ~{max(c, 0):.0f}"
+        text += f"; {name(q)} may pay up to ~{max(c, 0):.0f}"
         know = beliefs or self.policy.prior
         style, weight = know.likeliest(q)
         if know.seen[q] and weight >= SURE and STYLE_WORDS[style]:
             text += f" (bids {STYLE_WORDS[style]})"
         return text
 
-    def explain(self, game: Game[MediciState], action: Action, beliefs: Beliefs | None) -> str:
+    def explain(self, game: Game[MediciState], action: Action, beliefs: Beliefs | None,
+                reader: int | None = None) -> str:
         """A few words on what one move does, beside ``situation``."""
         st = game.state
         if st.phase == "bidding":
@@ -71,7 +78,9 @@ class MediciExplainer:
         gain = self.policy.draw_gain(st, beliefs)
         if action == STOP:
             return "the lot goes to auction as it is"
-        return f"another card changes what you gain from the lot by {signed(gain, 1)} on average"
+        who = naming(st.names, game.current_player, reader)(st.selector)
+        return (f"another card changes what {who} {agree(who, 'gains')} from the lot by "
+                f"{signed(gain, 1)} on average")
 
     def sale_worth(self, game: Game[MediciState], seat: int) -> float | None:
         """What the lot is worth to ``seat``: what it adds to their expected money."""

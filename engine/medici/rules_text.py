@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.layout import fit_table
-from engine.shell.text import Text
+from engine.text import Text, fit_table
 
 
 def summary(r: dict[str, Any], players: int | None, width: int | None = None) -> Text:

@@ -31,7 +31,8 @@ def narrator(game: str, names: Sequence[str]) -> Narrator:
     """The describer of ``game``, named by its descriptor (the generic one for a game that
     has none, or that no registered game has the id of)."""
     info = find(game)
-    own: type[Narrator] | None = info.load("narrator") if info is not None else None
+    load = info.narrator if info is not None else None
+    own = load() if load is not None else None
     return (own or Narrator)(names)
 
 

@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from typing import Any, TypedDict, cast
 
 from engine import __version__
+from engine.botspecs import spec_problem
 from engine.chance import ChanceScript, GivenChance
 from engine.errors import MediciError, RecordError
 from engine.game import Game
+from engine.records.review_section import ReviewSection, encode_lines, fitted
 from engine.records.strictjson import canonical, decode
 from engine.rules import digest, digest_with_description, load_variant
 from engine.views import Event, SetupEvent, View
@@ -26,7 +28,7 @@ from engine.views import Event, SetupEvent, View
 FORMAT = "medici-record"
 """The value of every record's ``format`` key: what the file is."""
 
-VERSION = 2
+VERSION = 3
 """The record version this code writes. Versions from OLDEST_VERSION up are read."""
 
 OLDEST_VERSION = 0
@@ -72,6 +74,11 @@ class Record:
     migrated_from: int | None = None
     branch_of: Branch | None = None
     """For a game branched from a replay: ``{"name": save name, "step": N}`` (version 2)."""
+    table: dict[str, Any] | None = None
+    """The settings of the table the game is played at (version 3): ``Settings.section()``
+    (``engine.records.settings``), None for a record without them (the defaults)."""
+    review: ReviewSection | None = None
+    """A review of the game kept with it (``engine.records.review_section``), or None."""
 
     @property
     def finished(self) -> bool:
@@ -98,7 +105,11 @@ class Record:
             doc["chance"] = self.chance
         if self.branch_of:
             doc["branch_of"] = self.branch_of
+        if self.table:
+            doc["table"] = self.table
         doc["state"] = self.state
+        if self.review:
+            doc["review"] = self.review
         return doc
 
 
@@ -111,8 +122,12 @@ def record_from_game(
     hand_written: bool = False,
     migrated_from: int | None = None,
     branch_of: Branch | None = None,
+    table: dict[str, Any] | None = None,
+    review: ReviewSection | None = None,
 ) -> Record:
-    """The record of a game as it stands (the event objects are shared: never edit them)."""
+    """The record of a game as it stands (the event objects are shared: never edit them);
+    ``table`` is the table's settings section, if the game is played at one; ``review``, a
+    review kept with it, is cut to the moves the game still has."""
     names = game.players
     seats = _bots(bots, names)
     chance = game.state.chance
@@ -135,6 +150,8 @@ def record_from_game(
         hand_written=hand_written,
         migrated_from=migrated_from,
         branch_of=branch_of,
+        table=table,
+        review=None if review is None else fitted(review, game),
     )
 
 
@@ -167,14 +184,11 @@ def _bots(
     for spec in seats:
         if spec is not None and (not isinstance(spec, str) or not spec.strip()):
             raise ValueError(f"bots: each entry is None (a person) or a bot spec, got {spec!r}")
-    if any(spec is not None for spec in seats):
-        # Imported here: a game of people alone never needs the bots package.
-        from engine.bots import check_spec
-
-        for seat, spec in enumerate(seats):
-            problem = None if spec is None else check_spec(spec)
-            if problem is not None:
-                raise ValueError(f"bots: seat {seat} ({names[seat]}): {problem}")
+    for seat, spec in enumerate(seats):
+        # Asked through the seam the bots fill: the records import no bot.
+        problem = None if spec is None else spec_problem(spec)
+        if problem is not None:
+            raise ValueError(f"bots: seat {seat} ({names[seat]}): {problem}")
     return seats
 
 
@@ -204,6 +218,8 @@ def encode(record: Record) -> str:
                 f"    {_compact(v)}{',' if j < len(value) - 1 else ''}" for j, v in enumerate(value)
             )
             lines.append(f"  ]{comma}")
+        elif key == "review" and isinstance(value, dict):
+            lines.extend(encode_lines(cast(ReviewSection, value), head, comma))
         elif key in _KEY_PER_LINE and isinstance(value, dict) and value:
             lines.append(head + "{")
             inner = list(value.items())
@@ -371,6 +387,12 @@ def _from_version_1(doc: dict[str, Any], name: str) -> dict[str, Any]:
     return out
 
 
+def _from_version_2(doc: dict[str, Any], name: str) -> dict[str, Any]:
+    """Version 3 adds the optional ``table`` section (the table's settings); a version-2
+    record has none, and is played at a table with the default settings."""
+    return dict(doc)
+
+
 MIGRATIONS: dict[int, Callable[[dict[str, Any], str], dict[str, Any]]] = {
-    0: _from_version_0, 1: _from_version_1}
+    0: _from_version_0, 1: _from_version_1, 2: _from_version_2}
 """Version N -> a function turning a version-N document into a version N+1 one."""

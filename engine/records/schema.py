@@ -12,11 +12,13 @@ import re
 from collections import abc
 from typing import Any
 
+from engine.botspecs import spec_problem
 from engine.chance import CHANCE_EVENTS
 from engine.errors import RecordError
 from engine.names import MAX_VARIANT, VARIANT_PATTERN, player_name_problem
+from engine.records.settings import SECTION_VERSION
 from engine.schema import Any as AnyValue
-from engine.schema import Checker, Int, ListOf, Node, Record, Str, show, validate
+from engine.schema import Bool, Checker, Int, ListOf, Node, Record, Str, show, validate
 from engine.yamlsafe import Document, KeyPath
 
 MAX_EVENTS = 100_000
@@ -69,6 +71,60 @@ class Mapping(Node):
 
 _SEED = Nullable(Int(0, MAX_INT))
 
+
+class Seconds(Node):
+    """A number of seconds (whole or not; true/false are not numbers) from 0 to ``most``."""
+
+    def __init__(self, most: float) -> None:
+        self.most = most
+
+    def check(self, value: object, path: KeyPath, checker: Checker) -> None:
+        """Report a value that is not a number in range."""
+        if (isinstance(value, bool) or not isinstance(value, int | float)
+                or not 0 <= value <= self.most):
+            checker.error(path, f"expected a number of seconds from 0 to {self.most:g}, "
+                                f"got {show(value)}")
+
+
+class Version(Node):
+    """A section's version: one this program reads (1 to ``newest``)."""
+
+    def __init__(self, newest: int) -> None:
+        self.newest = newest
+
+    def check(self, value: object, path: KeyPath, checker: Checker) -> None:
+        """Report a version this program cannot read, newer ones with what to do."""
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            checker.error(path, f"expected a version number 1 to {self.newest}, got "
+                                f"{show(value)}")
+        elif value > self.newest:
+            checker.error(path, f"version {value} is newer than this program reads "
+                                f"({self.newest}): update medici to open it")
+
+
+TABLE = Record(
+    {"version": Version(SECTION_VERSION)},
+    optional={
+        "name": Text(80, what="a save name"),
+        "hints": Bool(),
+        "confirm": Bool(),
+        "worth": Nullable(Bool()),
+        "pace": Seconds(60),
+        "hosting": Record({}, optional={
+            "listen": Text(255, what="an address such as 127.0.0.1"),
+            "port": Int(0, 65535),
+            "keys": Nullable(Text(4096, what="a file of keys")),
+            "spectators": Bool(),
+            "away_bot": Nullable(Text(64, what="a bot spec such as greedy")),
+            "away_after": Seconds(86400),
+            "host_seat": Nullable(Int(0, 11)),
+            "max_connections": Int(1, 1000),
+        }),
+    },
+)
+"""A record's ``table`` section: the settings of the table the game is played at
+(``engine.records.settings``, docs/record-format.md)."""
+
 class PlayerName(Node):
     """A player's name by the one rule the shell and ``new_game`` check too
     (``engine.names.player_name_problem``)."""
@@ -112,7 +168,9 @@ RECORD = Record(
         "chance": CHANCE,
         "branch_of": Record({"name": Text(200, what="a save name"),
                              "step": Int(0, 1_000_000_000)}),
+        "table": TABLE,
         "state": Mapping(),
+        "review": Mapping(),  # its own shape: engine.records.review_section
         "checksum": Str(),
     },
 )
@@ -139,19 +197,26 @@ def check_document(doc: dict[str, Any], name: str) -> dict[str, Any]:
         raise RecordError(name, 'no "events" and no "moves": a record needs one of them')
     _raise(problems, name)
     _check_bots(doc["players"], name)
+    _check_host_seat(doc, name)
     return doc
+
+
+def _check_host_seat(doc: dict[str, Any], name: str) -> None:
+    """A hosted table's own seat must be one of the game's seats."""
+    table = doc.get("table")
+    hosting = table.get("hosting") if isinstance(table, dict) else None
+    seat = hosting.get("host_seat") if isinstance(hosting, dict) else None
+    if isinstance(seat, int) and seat >= len(doc["players"]):
+        raise RecordError(name, f"table.hosting.host_seat: expected a seat 0 to "
+                                f"{len(doc['players']) - 1}, got {seat}")
 
 
 def _check_bots(players: list[dict[str, Any]], name: str) -> None:
     """Refuse a seat whose bot spec no bot answers to: the shell would wait on it forever."""
-    if all(p.get("bot") is None for p in players):
-        return
-    # Imported here: records of people alone never need the bots package.
-    from engine.bots import check_spec
-
     for seat, player in enumerate(players):
         spec = player.get("bot")
-        problem = None if spec is None else check_spec(spec)
+        # Asked through the seam the bots fill: the records import no bot.
+        problem = None if spec is None else spec_problem(spec)
         if problem is not None:
             raise RecordError(name, f"players.{seat}.bot ({player['name']}'s seat): {problem}")
 

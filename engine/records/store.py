@@ -8,6 +8,7 @@ explicit path (``./x.json``, ``/tmp/x.json``, a ``Path``) may point elsewhere.
 
 from __future__ import annotations
 
+import difflib
 import errno
 import os
 import re
@@ -26,6 +27,7 @@ from engine.game import Game
 from engine.names import normal_save_name, save_name_problem
 from engine.records.format import Record, encode, read_document, record_from_game
 from engine.records.schema import check_document
+from engine.records.settings import hosted_section
 from engine.records.strictjson import MAX_BYTES
 from engine.records.verify import StepHook, read_record
 from engine.registry import PROGRAM, find
@@ -321,7 +323,7 @@ def save_game(
     """Save a game as a record, atomically; returns the file written.
 
     ``bots`` gives each seat's bot spec (None for a person). Without a name, the save is
-    called after the game, the day and its players (``game_path``).
+    called after the game and the date, with a counter (``game_path``).
     """
     if name_or_path is None:
         path = game_path(game, directory)
@@ -332,14 +334,17 @@ def save_game(
     return write_record(record_from_game(game, bots), path, make_folder=not explicit)
 
 
-def game_name(game_or_variant: str, players: list[str] | tuple[str, ...],
-              date: datetime | None = None) -> str:
-    """The name a game's save starts with: game, date and players
-    (``medici-2026-12-01-ann-bo-cy``), letters folded to ASCII, cut to a readable length."""
+def game_name(game_or_variant: str, date: datetime | None = None) -> str:
+    """What a game's save is named after: the game (or variant) and the date
+    (``medici-2026-12-01``), letters folded to ASCII; ``game_path`` adds a counter. Short
+    enough to copy and to type: who played is in the file, and ``saves`` lists it."""
     when = (date or datetime.now()).strftime("%Y-%m-%d")
-    slugs = [_slug(p) for p in players]
-    name = "-".join([game_or_variant, when, *[s for s in slugs if s]])
-    return name[:60].rstrip("-")
+    game = _slug(game_or_variant)[:MAX_GAME_PART].rstrip("-") or "game"
+    return f"{game}-{when}"
+
+
+MAX_GAME_PART = 32
+"""The most characters of the game's (or variant's) name a generated save name keeps."""
 
 
 def _slug(text: str) -> str:
@@ -349,10 +354,18 @@ def _slug(text: str) -> str:
 
 def game_path(game: Game, directory: PathLike | None = None,
               date: datetime | None = None) -> Path:
-    """A new file for ``game`` in the saves folder, named by ``game_name`` and unique there
-    (``-2``, ``-3``... added when the name is taken)."""
+    """A new file for ``game`` in the saves folder: ``game_name`` and a counter, the first
+    not taken there (``medici-2026-12-01-1``, ``-2``...)."""
     folder = saves_dir(directory)
-    return unique_path(folder, game_name(game.variant.name, game.players, date))
+    return numbered_path(folder, game_name(game.variant.name, date))
+
+
+def numbered_path(folder: Path, base: str) -> Path:
+    """``folder/base-1.json``, or ``base-2.json``... whichever does not exist yet."""
+    n = 1
+    while _exists(folder / f"{base}-{n}{SUFFIX}"):
+        n += 1
+    return folder / f"{base}-{n}{SUFFIX}"
 
 
 def unique_path(folder: Path, base: str) -> Path:
@@ -380,7 +393,7 @@ def read_file(path: Path) -> bytes:
     try:
         info = path.stat()
     except FileNotFoundError:
-        raise RecordError(name, "no such file" + _known(path.parent)) from None
+        raise RecordError(name, "no such file" + _known(path.parent, path.stem)) from None
     except OSError as err:
         raise RecordError(name, f"cannot read: {err.strerror or err}") from None
     if not stat.S_ISREG(info.st_mode):
@@ -394,15 +407,19 @@ def read_file(path: Path) -> bytes:
         raise RecordError(name, f"cannot read: {err.strerror or err}") from None
 
 
-def _known(folder: Path) -> str:
+def _known(folder: Path, wanted: str = "") -> str:
+    """What a missing save's message adds: the closest names (``did you mean friday?``),
+    then the saves the folder holds."""
     try:
         names = sorted(p.stem for p in folder.glob("*" + SUFFIX) if not p.name.startswith("."))
     except OSError:
         return ""
     if not names:
         return ""
+    close = difflib.get_close_matches(wanted, names, n=1, cutoff=0.6) if wanted else []
+    mean = f"; did you mean {close[0]}?" if close else ""
     shown = ", ".join(names[:10]) + (", ..." if len(names) > 10 else "")
-    return f" (saves in {display(folder)}: {shown})"
+    return f"{mean} (saves in {display(folder)}: {shown})"
 
 
 def load_path(path: Path, on_step: StepHook | None = None) -> tuple[Record, Game]:
@@ -451,6 +468,9 @@ class SaveInfo:
     """What ``period`` counts, as the game's vocabulary names it ('' for an unknown game)."""
     branch_of: str | None = None
     """The save this game was branched from (``branch`` in a replay), if it was."""
+    hosted: bool = False
+    """The game is played at a hosted table (``medici host``): ``medici host --resume``
+    reopens it, never a game on one keyboard."""
 
 
 def save_info(path: Path, folder: Path) -> SaveInfo:
@@ -486,6 +506,7 @@ def save_info(path: Path, folder: Path) -> SaveInfo:
         bots=tuple(p.get("bot") for p in doc["players"]),
         unit=unit,
         branch_of=_branch_name(doc.get("branch_of")),
+        hosted=hosted_section(doc.get("table")),
     )
 
 
@@ -581,7 +602,7 @@ _AUTOSAVE = re.compile(r"^autosave-(\d{8})-\d{6}(?:-[0-9a-f]+)?\.json$")
 
 def migrate_autosaves(directory: PathLike | None = None) -> list[tuple[Path, Path]]:
     """Give each ``autosave-DATE-TIME-XXXX.json`` of earlier versions (one per game started,
-    loaded or branched) the name a game's file has now (``medici-2026-12-01-ann-bo``);
+    loaded or branched) the name a game's file has now (``medici-2026-12-01-1``);
     returns the (old, new) paths. A file that cannot be read keeps its name, and
     ``open autosave-...`` still opens any that did not move."""
     folder = saves_dir(directory)
@@ -598,7 +619,7 @@ def migrate_autosaves(directory: PathLike | None = None) -> list[tuple[Path, Pat
         if info.problem is not None or not info.variant:
             continue
         date = datetime.strptime(found.group(1), "%Y%m%d")
-        new = unique_path(folder, game_name(info.variant, info.players, date))
+        new = numbered_path(folder, game_name(info.variant, date))
         try:
             # link + unlink: never replaces a file that appeared meanwhile (rename would).
             os.link(old, new)

@@ -18,6 +18,7 @@ from engine.chance import Chance, ChanceScript, GivenChance, SeededChance, chanc
 from engine.errors import ChanceExhausted, IllegalAction, RecordError, RulesError
 from engine.game import Game, new_game
 from engine.records.format import Record, read_document, record_from_game, restore_keys
+from engine.records.review_section import ReviewCheck, check_shape
 from engine.records.schema import check_document, check_events
 from engine.rules import Variant, digest, load_variant, variant_from_rules
 from engine.views import Event, View
@@ -37,6 +38,9 @@ def read_record(data: bytes, name: str, on_step: StepHook | None = None) -> tupl
     names = tuple(p["name"] for p in doc["players"])
     bots = tuple(p.get("bot") for p in doc["players"])
     pending = doc.get("chance")
+    review = _review_check(doc, name)
+    if review is not None:
+        on_step = _both(on_step, review.note)
     if "events" in doc:
         events = doc["events"]
         check_events(events, name, variant.logic.grammar.kinds, len(names))
@@ -49,6 +53,8 @@ def read_record(data: bytes, name: str, on_step: StepHook | None = None) -> tupl
         play_moves(game, doc["moves"], name, on_step)
     if "state" in doc:
         _compare_state(game.view(), doc["state"], name)
+    if review is not None:
+        review.finish(game)
     record = record_from_game(
         game,
         bots,
@@ -57,8 +63,27 @@ def read_record(data: bytes, name: str, on_step: StepHook | None = None) -> tupl
         hand_written="moves" in doc,
         migrated_from=None if written == doc["version"] else written,
         branch_of=doc.get("branch_of"),
+        table=doc.get("table"),
+        review=None if review is None else review.section,
     )
     return record, game
+
+
+# -- the review section (engine.records.review_section) ------------------------------------
+def _review_check(doc: dict[str, Any], name: str) -> ReviewCheck | None:
+    """The checks of a record's review section, its shape checked now (None: no review)."""
+    if "review" not in doc:
+        return None
+    return ReviewCheck(check_shape(doc["review"], name), name)
+
+
+def _both(first: StepHook | None, second: StepHook) -> StepHook:
+    """One step hook calling ``first`` (if any), then ``second``."""
+    def hook(step: int, game: Game) -> None:
+        if first is not None:
+            first(step, game)
+        second(step, game)
+    return hook
 
 
 def variant_of(doc: dict[str, Any], name: str) -> Variant:

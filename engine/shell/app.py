@@ -16,7 +16,6 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import wraps
-from importlib import import_module
 from pathlib import Path
 from typing import Concatenate, NamedTuple, ParamSpec, TypeVar
 
@@ -25,21 +24,20 @@ from prompt_toolkit.history import History
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from engine import records
 from engine.actions import Legal, describe
 from engine.agreement import agree
 from engine.errors import IllegalAction, MediciError, quote
+from engine.play import SavesFolder, Settings, Table, render
 from engine.registry import game_info
-from engine.shell import pager, render
+from engine.shell import pager
 from engine.shell.bot_turns import Pause, Typeahead, Typed, pausable
-from engine.shell.commands import COMMANDS, MAX_LINE, moves
 from engine.shell.console import Console
 from engine.shell.errors import ShellError
 from engine.shell.mode import Fragments, Mode, modes_of
 from engine.shell.play_mode import PlayMode
 from engine.shell.prompt import make_prompt
-from engine.shell.session import Session
-from engine.shell.text import Text
+from engine.shell.registry import MAX_LINE, by_name, moves
+from engine.text import Text
 
 Hook = Callable[["Shell"], None]
 P = ParamSpec("P")
@@ -65,17 +63,18 @@ class Shell:
     def __init__(
         self,
         console: Console,
-        saves: str | None = None,
+        saves: SavesFolder | str | None = None,
         seed: int | None = None,
         interactive: bool = False,
         bot_delay: float = 0.0,
     ) -> None:
         self.console = console
-        self.saves = saves
+        self.saves = SavesFolder.of(saves)
+        """Where this shell's games are saved (``--saves DIR``, else the default)."""
         self.seed = seed
         self.interactive = interactive
         self.bot_delay = bot_delay
-        self.session: Session | None = None
+        self.table: Table | None = None
         """The live game, if any (it stays while a record is replayed)."""
         self.mode: Mode = PlayMode(self)
         """The current mode: its commands run, its prompt, toolbar and completion show."""
@@ -85,8 +84,9 @@ class Shell:
         self.terminal: tuple[Input, Output] | None = None
         """The prompt's input and output while the shell runs at a terminal (the pager
         waits for keys there)."""
-        self.settings: dict[str, bool] = {"confirm": True}
-        """What ``set`` changes: ``confirm`` asks before a move out of all proportion."""
+        self.settings: dict[str, bool | None] = {"confirm": True, "worth": None}
+        """What ``set`` changes: ``confirm`` asks before a move out of all proportion;
+        ``worth`` shows what the lot is worth to you (None: on in games against bots)."""
         self.pending: Question | None = None
         """A question waiting for its answer (the next line): ``y`` does it."""
         self._pause: Pause | None = None
@@ -100,8 +100,8 @@ class Shell:
 
     def move_words(self) -> set[str]:
         """The move words of the game being played (all games' words when there is none)."""
-        if self.session is not None:
-            return set(self.session.game.logic.grammar.kinds)
+        if self.table is not None:
+            return set(self.table.game.logic.grammar.kinds)
         return set(moves())
 
     def move_meta(self, word: str) -> str:
@@ -111,19 +111,15 @@ class Shell:
 
     def move_label(self, words: list[str]) -> str | None:
         """What the move begun with ``words`` would do, in the game's words (its descriptor's
-        ``extra["move_label"]``, ``module:function(view, words)``), for the completion
-        menu; None when the game says nothing."""
-        session = self.session
+        ``move_label``), for the completion menu; None when the game says nothing."""
+        session = self.table
         if session is None:
             return None
-        info = game_info(session.game.variant.game)
-        where = info.extra.get("move_label")
-        if not where:
+        load = game_info(session.game.variant.game).move_label
+        if load is None:
             return None
-        module, _, name = str(where).partition(":")
         try:
-            label: str | None = getattr(import_module(module), name)(session.view(), words)
-            return label
+            return load()(session.view(), words)
         except (AttributeError, ImportError, LookupError, TypeError, ValueError):
             return None
 
@@ -168,9 +164,7 @@ class Shell:
         text = line.strip()
         if self.pending is not None:
             asked, self.pending = self.pending, None
-            if text.lower() in ("y", "yes"):
-                asked.yes()
-            else:
+            if not asked.answer(text):
                 self.console.say(Text(asked.no, "dim"))
             return
         if not text or text.startswith("#"):
@@ -192,14 +186,14 @@ class Shell:
         self.mode.execute(command, args)
 
     def _unknown(self, word: str) -> str:
-        other = [c.name for c in COMMANDS.values() if word in (c.name, *c.aliases)]
+        other = [c.name for c in by_name().values() if c.calls(word)]
         playing = self.mode.plays
         if other:
             # Nothing leaves a replay but `exit`: `new`, `load`... say so rather than drop it.
             leave = "" if playing else ": `exit` leaves the replay first"
             where = " and ".join(f"{m} mode" for m in modes_of(other[0]))
             return f"{word} works only in {where}{leave}"
-        if word == "load" and (self.session is None or not playing
+        if word == "load" and (self.table is None or not playing
                                or "load" not in self.move_words()):
             move = moves().get("load")
             games = ", ".join(game_info(g).title for g in move.games) if move else "no game"
@@ -209,14 +203,14 @@ class Shell:
             if not playing:
                 return (f"{word} is a move, and this is replay mode: `branch` to play on from "
                         "this step, or `exit` to leave the replay")
-            if self.session is None:
+            if self.table is None:
                 return f"{word} is a move, but no game is in progress: start one with `new`"
-            game = self.session.game.variant.game
+            game = self.table.game.variant.game
             return f"{word} is not a move of {game}: `help` lists what you can do"
         # Only what could be meant here: the commands of this mode and the moves legal now
         # (with no game, `clear` must not suggest the move `discard`).
         legal_now = {text.split()[0] for text in describe(self.legal_moves())}
-        names = [c.name for c in COMMANDS.values() if c in self.mode.commands()]
+        names = [c.name for c in self.mode.commands()]
         names += sorted(legal_now)
         close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
         hint = f": did you mean `{close[0]}`?" if close else ""
@@ -233,9 +227,9 @@ class Shell:
         """The words written inside the game's moves (``harbour``), each with its move's
         usage."""
         words: dict[str, str] = {}
-        if self.session is None:
+        if self.table is None:
             return words
-        grammar = self.session.game.logic.grammar
+        grammar = self.table.game.logic.grammar
         for kind, pattern in grammar.kinds.items():
             for part in pattern:
                 if part.endswith("?"):
@@ -258,18 +252,30 @@ class Shell:
         self.pending = Question(question, yes, no)
         self.console.say(Text(question, "turn"))
 
+    def choose(self, question: str, take: Callable[[str], bool], no: str,
+               prompt: str) -> None:
+        """Ask ``question``; the next line is the answer, given to ``take`` (False: not
+        taken, and ``no`` is said)."""
+        self.pending = Question(question, lambda: None, no, take, prompt)
+        self.console.say(Text(question, "turn"))
+
+    def new_settings(self) -> Settings:
+        """The settings a new table starts with: what ``set`` chose, the bots' pace."""
+        return Settings(confirm=bool(self.settings["confirm"]), worth=self.settings["worth"],
+                        pace=self.bot_delay)
+
     # -- moves and bots ---------------------------------------------------------------
-    def require_session(self) -> Session:
+    def require_table(self) -> Table:
         """The live game, or a ShellError saying how to get one."""
-        if self.session is None:
+        if self.table is None:
             raise ShellError("no game in progress: `new medici 4` starts one, `resume` continues "
                              "your last one")
-        return self.session
+        return self.table
 
     @unbroken
     def move(self, text: str) -> None:
         """A person's move: apply it, tell what happened, save, then let the bots play."""
-        session = self.require_session()
+        session = self.require_table()
         start = session.play(text)
         self.after(start)
         self.run_bots()
@@ -277,12 +283,13 @@ class Shell:
 
     def after(self, start: int) -> None:
         """Tell what happened since event ``start`` and autosave (before any next prompt)."""
-        session = self.session
+        session = self.table
         assert session is not None
         views = render.StepViews(session.game)
         for line in render.narrate(session.game.events, start, session.game.players, views):
             self.console.say(line)
         self.autosave()
+        self.mode.told(start)
         if session.game.is_over and not self._announced_end:
             self._announced_end = True
             self.console.say(render.final_scores(session.view(), self.console.width()))
@@ -295,23 +302,18 @@ class Shell:
 
     def _tell_seed(self) -> None:
         """Name the seed of a finished game: only now may everyone know the pile order (G-3)."""
-        session = self.session
+        session = self.table
         if session is not None and session.game.is_over and session.game.seed is not None:
             self.console.say(Text(f"This game was dealt from seed {session.game.seed}.", "dim"))
 
     def save_name(self, path: Path) -> str:
         """How to name a save in a command: its name in the saves folder (quoted if it has
         spaces), else its path."""
-        folder = Path(records.saves_dir(self.saves)).resolve()
-        try:
-            inside = path.resolve().relative_to(folder)
-        except ValueError:
-            return shlex.quote(str(path))
-        return shlex.quote(inside.with_suffix("").as_posix())
+        return self.saves.name_of(path)
 
     def autosave(self) -> None:
         """Autosave the live game; a failure is reported but never loses the move in memory."""
-        session = self.session
+        session = self.table
         if session is None:
             return
         before = session.autosave_error
@@ -334,7 +336,7 @@ class Shell:
             return
 
         def events() -> int:
-            return len(self.session.game.events) if self.session is not None else 0
+            return len(self.table.game.events) if self.table is not None else 0
 
         with self.held_keys(), pausable(events) as pause:
             self._pause = pause
@@ -350,7 +352,7 @@ class Shell:
         Ctrl-C pauses them once the move under way is made and told (a second Ctrl-C while
         a bot still chooses gives its choice up): a move is never made unseen.
         """
-        session = self.session
+        session = self.table
         moves = 0
         paused = False
         if session is None or not self.mode.plays:
@@ -383,14 +385,14 @@ class Shell:
                     self.typeahead.blind = True  # keys typed now, before the moves were seen
         return moves
 
-    def _paused(self, session: Session, seat: int) -> None:
+    def _paused(self, session: Table, seat: int) -> None:
         name = session.game.players[seat]
         self.console.say(Text(f"Bots paused: {name} {agree(name, 'moves')} next. Press Enter "
                               "to let them go on.", "dim"))
 
     def status(self) -> None:
         """Say whose turn it is and what they may do, when it is a person's turn."""
-        session = self.session
+        session = self.table
         if session is None or session.game.is_over or session.bot_to_act() is not None:
             return
         seat = session.game.current_player
@@ -400,12 +402,15 @@ class Shell:
             " to act: ").add(legal, "cmd"))
 
     @unbroken
-    def start_session(self, session: Session, how: str, narrate: bool = False) -> None:
+    def start_table(self, session: Table, how: str, narrate: bool = False) -> None:
         """Make ``session`` the live game: save it, show the table, let the bots start.
 
         ``narrate`` tells the game's events so far first (the set-up of a new game).
         """
-        self.session = session
+        self.table = session
+        # The person's settings follow the table's (kept in its save: ``set``).
+        self.settings["confirm"] = session.settings.confirm
+        self.settings["worth"] = session.settings.worth
         self._announced_end = session.game.is_over
         self.autosave()
         self.console.say(Text(how, "title"))
@@ -436,7 +441,7 @@ class Shell:
         If the game cannot be saved, the first attempt to leave is refused (ShellError), so
         that nothing is lost unawares; a second one (or ``force``) leaves all the same.
         """
-        session = self.session
+        session = self.table
         where = None
         if session is not None:
             self.autosave()
@@ -456,7 +461,7 @@ class Shell:
             return  # a branch with no move yet: nothing to keep
         # The command names the saves folder it was given, so it finds the game from anywhere
         # the same folder is named (a script's --saves DIR).
-        folder = f" --saves {shlex.quote(self.saves)}" if self.saves else ""
+        folder = self.saves.option()
         how = (f"`medici resume{folder}` continues it" if where == session.path
                else f"`medici open {self.save_name(where)}{folder}` continues it")
         self.console.say(Text(f"Your game is saved in {where}; {how}.", "dim"))
@@ -511,12 +516,25 @@ class Shell:
 
 
 class Question(NamedTuple):
-    """A question the next line answers (``ask``)."""
+    """A question the next line answers (``ask``, ``choose``)."""
 
     text: str
     yes: Callable[[], None]
     no: str
-    """What is said when the answer is anything but yes."""
+    """What is said when the answer is not taken."""
+    take: Callable[[str], bool] | None = None
+    """For a choice (``choose``): given the answer, True if it took it."""
+    prompt: str = "y/N"
+    """What the prompt shows while the question waits."""
+
+    def answer(self, text: str) -> bool:
+        """Act on the answer ``text``; False if it was not taken (``no`` is then said)."""
+        if self.take is not None:
+            return self.take(text)
+        if text.lower() in ("y", "yes"):
+            self.yes()
+            return True
+        return False
 
 
 def shown_line(line: str, limit: int = 80) -> str:

@@ -19,6 +19,7 @@ from prompt_toolkit.completion import (
 from prompt_toolkit.document import Document
 
 from engine.bots import COMPLETIONS
+from engine.play import SavesFolder
 from engine.records.examples import examples
 from engine.rules import variant_names
 from engine.shell import saves
@@ -71,7 +72,7 @@ class SaveNameCompleter(Completer):
     does, so unquoted it would be two words.
     """
 
-    def __init__(self, folder: str | None) -> None:
+    def __init__(self, folder: SavesFolder) -> None:
         self.folder = folder
 
     def get_completions(
@@ -128,14 +129,27 @@ def analyse_scope(shell: Shell, typed: Sequence[str]) -> Completer:
     return word_completer([("all", "every move from here on")])
 
 
+def review_scope(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``review all``."""
+    return word_completer([("all", "every seat's moves, not only the people's")])
+
+
 def settings(shell: Shell, typed: Sequence[str]) -> Completer:
     """``set SETTING``: the settings."""
-    return word_completer([("confirm", "ask before a move out of all proportion")])
+    return word_completer([("confirm", "ask before a move out of all proportion"),
+                           ("worth", "show what is on sale is worth to you")])
 
 
 def on_off(shell: Shell, typed: Sequence[str]) -> Completer:
     """``set confirm on|off``."""
     return word_completer(["on", "off"])
+
+
+def replay_players(shell: Shell, typed: Sequence[str]) -> Completer:
+    """``branch --as``: the players of the record replayed."""
+    record = shell.mode.record()
+    names = record.game.players if record is not None else ()
+    return word_completer([(name, "take this seat") for name in names])
 
 
 def play_targets(shell: Shell, typed: Sequence[str]) -> Completer:

@@ -17,7 +17,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion, merg
 from prompt_toolkit.document import Document
 
 from engine.actions import Action, Legal, Span
-from engine.shell.commands import MAX_LINE
+from engine.shell.registry import MAX_LINE
 from engine.shell.spec import SpecCompleter, complete_word, word_completer
 
 if TYPE_CHECKING:

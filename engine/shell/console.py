@@ -13,8 +13,7 @@ from prompt_toolkit.output import Output, create_output
 from prompt_toolkit.styles import Style
 
 from engine.errors import escape_controls
-from engine.layout import stream_rows, stream_width
-from engine.shell.text import STYLE, Text, wrap
+from engine.text import STYLE, Text, stream_rows, stream_width, wrap
 
 
 def wants_color(stream: TextIO, no_color: bool = False) -> bool:

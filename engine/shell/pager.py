@@ -19,10 +19,15 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
 from engine.shell.console import Console
-from engine.shell.text import STYLE, Text, wrap
+from engine.text import STYLE, Text, wrap
 
 MORE = "-- more {page}: Space or Enter for the next page, q to stop --"
-"""The line between two pages (``-- more {page} --`` where that does not fit)."""
+"""The line between two pages (a shorter form of ``MORES`` where that does not fit)."""
+
+MORES = (MORE, "-- more {page}: Space for the next page, q to stop --",
+         "-- more {page}: Space next, q stop --", "-- more {page} --")
+"""The line between two pages, richest first: the first that fits the width is shown, so
+the keys are named down to narrow screens."""
 
 STOP_KEYS = ("q", "Q", Keys.Escape, Keys.ControlC, Keys.ControlD)
 
@@ -69,13 +74,16 @@ def show(console: Console, text: Text, terminal: tuple[Input, Output] | None) ->
     for number, page in enumerate(parts):
         console.say(page)
         if number + 1 < len(parts):
-            counted = f"({number + 1}/{len(parts)})"
-            note = MORE.format(page=counted)
-            width = console.width()
-            if width is not None and len(note) >= width:
-                note = f"-- more {counted} --"
+            note = more_note(f"({number + 1}/{len(parts)})", console.width())
             if not wait(terminal, note):
                 return
+
+
+def more_note(counted: str, width: int | None) -> str:
+    """The line between two pages for ``width`` (``counted``: ``(1/2)``): the richest form
+    that fits, the keys that page on and stop named wherever they can be."""
+    notes = [form.format(page=counted) for form in MORES]
+    return next((note for note in notes if width is None or len(note) < width), notes[-1])
 
 
 def wait(terminal: tuple[Input, Output], note: str) -> bool:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import get_app_or_none
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
@@ -15,10 +16,10 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
 from engine.records.store import user_data_dir
-from engine.shell.commands import MAX_LINE
 from engine.shell.completion import ShellCompleter
-from engine.shell.text import STYLE
+from engine.shell.registry import MAX_LINE
 from engine.shell.toolbar import toolbar
+from engine.text import STYLE
 
 if TYPE_CHECKING:
     from engine.shell.app import Shell
@@ -67,6 +68,16 @@ class KeptHistory(History):
         self.inner.store_string(string)
 
 
+def placeholder(shell: Shell) -> FormattedText:
+    """The mode's placeholder while a line is being typed, nothing once it is accepted:
+    prompt_toolkit draws the accepted line once more into the scrollback, and a hint such
+    as "Enter resumes your last game" would stay there as if typed."""
+    app = get_app_or_none()
+    if app is not None and app.is_done:
+        return FormattedText([])
+    return FormattedText(shell.mode.placeholder())
+
+
 def make_prompt(
     shell: Shell, input: Input | None = None, output: Output | None = None,
     history: History | None = None,
@@ -87,7 +98,7 @@ def make_prompt(
         color_depth=None,
         input=input,
         output=output,
-        placeholder=lambda: FormattedText(shell.mode.placeholder()),
+        placeholder=lambda: placeholder(shell),
         reserve_space_for_menu=6,
     )
 

@@ -4,22 +4,26 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.agreement import is_you
 from engine.game import Game
+from engine.play import Settings, render
 from engine.records import ReplayCursor
 from engine.registry import game_info
-from engine.shell import render
-from engine.shell.text import Text
+from engine.text import Text
 from engine.views import View
 
 
 class ReplayView:
     """A saved game opened in replay mode: the records' ReplayCursor plus what the shell shows."""
 
-    def __init__(self, name: str, cursor: ReplayCursor, bots: list[str | None], path: Path) -> None:
+    def __init__(self, name: str, cursor: ReplayCursor, bots: list[str | None], path: Path,
+                 settings: Settings | None = None) -> None:
         self.name = name
         self.cursor = cursor
         self.bots = bots
         self.path = path
+        self.settings = settings if settings is not None else Settings()
+        """The settings of the table the game was played at (a branch keeps them)."""
 
     @property
     def step(self) -> int:
@@ -56,6 +60,16 @@ class ReplayView:
         """Whose view to show: the first person's, else seat 0 (a view hides the pile, G-3)."""
         humans = [i for i, b in enumerate(self.bots) if b is None]
         return humans[0] if humans else 0
+
+    def your_seat(self) -> int | None:
+        """The seat of the person reading the replay, as far as the record tells: the one
+        seat a person played, else the seat called "You"; None when neither says (a game
+        of bots, a hot seat of several people)."""
+        people = [i for i, b in enumerate(self.bots) if b is None]
+        if len(people) == 1:
+            return people[0]
+        named = [i for i, name in enumerate(self.game.players) if is_you(name)]
+        return named[0] if len(named) == 1 else None
 
     def view(self) -> View:
         """The table at this step."""

@@ -7,18 +7,21 @@ from collections.abc import Callable, Mapping
 
 from engine.registry import game_info
 from engine.rules import Variant
-from engine.shell.text import Text, fitted
+from engine.text import Text, fitted
 
 
 def summary(variant: Variant, players: int | None = None, width: int | None = None) -> Text:
     """The rules of ``variant`` in a screenful; ``players`` picks the table row to stress;
     laid out for ``width`` columns (a game's ``summary(rules, players, width)``; one
     written before widths were given takes two arguments and is wrapped here)."""
-    head = Text(f"{variant.name}", "heading").add(f" ({variant.game})", "dim")
+    info = game_info(variant.game)
+    head = Text(f"{variant.name}", "heading")
+    if variant.name != info.id:
+        # A variant says whose rules it changes; the game's own rules are named once.
+        head.add(f" ({info.title})", "dim")
     if variant.description:
         head.line(Text(variant.description, "dim"))
-    info = game_info(variant.game)
-    own: Callable[..., Text] | None = info.load("rules_text")
+    own = info.rules_text() if info.rules_text is not None else None
     if own is None:
         body = _generic(variant.rules)
     elif _takes_width(own):

@@ -7,17 +7,19 @@ from pathlib import Path
 
 from engine import records
 from engine.errors import escape_controls
+from engine.play import SavesFolder
 from engine.records import SaveInfo
-from engine.shell.text import Text, fitted, flow, pad
+from engine.text import Text, fitted, flow, pad
 
 _NAMES: dict[str, tuple[int, list[str]]] = {}
 
 
-def latest_unfinished_info(directory: str | None) -> SaveInfo | None:
+def latest_unfinished_info(folder: SavesFolder) -> SaveInfo | None:
     """The SaveInfo of the most recent unfinished game, or None.
 
     Asked at start, so it also clears what interrupted saves left (stale temporary files).
     """
+    directory = folder.given
     records.store.remove_stale_temps(records.saves_dir(directory))
     records.migrate_autosaves(directory)
     path = records.latest_unfinished(directory)
@@ -26,10 +28,10 @@ def latest_unfinished_info(directory: str | None) -> SaveInfo | None:
     return records.store.save_info(Path(path), records.saves_dir(directory))
 
 
-def old_folder_note(directory: str | None) -> str | None:
+def old_folder_note(saves: SavesFolder) -> str | None:
     """A word about ``./saves`` when it holds earlier versions' autosaves and is no longer
     the saves folder (saves now live in the user's data folder), else None."""
-    folder = records.saves_dir(directory)
+    folder = saves.path
     old = Path("saves")
     try:
         if not old.is_dir() or old.resolve() == folder.resolve():
@@ -52,6 +54,8 @@ def describe(info: SaveInfo) -> Text:
         out.add(", finished")
     else:
         out.add(f", {_stage(info)}")
+    if info.hosted:
+        out.add(", a hosted table")
     return out.add(f", saved {when(info.modified)}", "dim")
 
 
@@ -86,11 +90,12 @@ SHOWN = 20
 """How many games ``saves`` lists without ``--all``."""
 
 
-def table(directory: str | None, everything: bool = False, width: int | None = None) -> Text:
+def table(saves: SavesFolder, everything: bool = False, width: int | None = None) -> Text:
     """One row per game: name, game, day or round (or finished), last played, players;
     newest first, the ``SHOWN`` newest unless ``everything``. Laid out for ``width``: a row
     that does not fit puts its players on a line of their own, and a long name its game
-    and date too."""
+    and date too. A hosted table's game says how it is reopened."""
+    directory = saves.given
     records.migrate_autosaves(directory)
     infos = sorted(records.list_saves(directory), key=lambda i: _sort_key(i.modified),
                    reverse=True)
@@ -123,6 +128,9 @@ def table(directory: str | None, everything: bool = False, width: int | None = N
         players = Text(_players(info), "name")
         if branch is not None:
             players = Text(branch, "dim").add("; ").extend(players)
+        if info.hosted:
+            players = Text(f"hosted: medici host --resume {name}{saves.option()}", "dim").add(
+                "; ").extend(players)
         if whole:
             row = Text("  ").extend(pad(shown, column)).add("  ").extend(facts).add("  ")
             out.row(row.extend(players))
@@ -151,9 +159,10 @@ def _sort_key(modified: dt.datetime | float) -> float:
     return float(modified) if isinstance(modified, (int, float)) else modified.timestamp()
 
 
-def names(directory: str | None) -> list[str]:
+def names(saves: SavesFolder) -> list[str]:
     """The save names for completion (cached while the folder does not change)."""
-    folder = Path(records.saves_dir(directory))
+    directory = saves.given
+    folder = saves.path
     try:
         stamp = folder.stat().st_mtime_ns
     except OSError:

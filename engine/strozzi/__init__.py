@@ -1,10 +1,27 @@
 """Medici vs Strozzi for 2 players (docs/rules.md S-1..S-17): its descriptor ``GAME`` and parts."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from engine.registry import GameInfo, MoveHelp, Vocabulary
 from engine.strozzi.logic import StrozziLogic as Logic
 from engine.strozzi.logic import StrozziState
 from engine.strozzi.schema import SCHEMA, check
 from engine.strozzi.views import EVENTS, StrozziView
+
+if TYPE_CHECKING:
+    from engine.narrative import Narrator
+    from engine.registry import (
+        BoardDrawer,
+        Levels,
+        ModelBuilder,
+        MoveLabel,
+        RulesSummary,
+        StyleMove,
+        TableDrawer,
+    )
+    from engine.spiel.encoding import Encoding
 
 MOVES = {
     "draw": MoveHelp("draw", "draw a tile for the lot",
@@ -29,6 +46,53 @@ MOVES = {
 }
 """What ``help`` says of each move word."""
 
+
+# The parts, each imported when first wanted (typed: mypy checks each against its field).
+def _narrator() -> type[Narrator]:
+    from engine.strozzi.narrative import StrozziNarrator
+    return StrozziNarrator
+
+
+def _table() -> TableDrawer:
+    from engine.strozzi.render import table
+    return table
+
+
+def _rules_text() -> RulesSummary:
+    from engine.strozzi.rules_text import summary
+    return summary
+
+
+def _model() -> ModelBuilder:
+    from engine.strozzi.bots import parts
+    return parts
+
+
+def _styles() -> StyleMove:
+    from engine.strozzi.styles import style_move
+    return style_move
+
+
+def _levels() -> Levels:
+    from engine.strozzi.levels import LEVELS
+    return LEVELS
+
+
+def _page() -> BoardDrawer:
+    from engine.strozzi.page import board
+    return board
+
+
+def _encoding() -> Encoding[Any]:
+    from engine.strozzi.encoding import ENCODING
+    return ENCODING
+
+
+def _move_label() -> MoveLabel:
+    from engine.strozzi.render import move_label
+    return move_label
+
+
 GAME = GameInfo(
     id="medici-vs-strozzi",
     title="Medici vs Strozzi",
@@ -42,15 +106,16 @@ GAME = GameInfo(
     rule_example="S-7",
     view_type=StrozziView,
     event_types=EVENTS,
-    narrator="engine.strozzi.narrative:StrozziNarrator",
-    table="engine.strozzi.render:table",
-    rules_text="engine.strozzi.rules_text:summary",
-    model="engine.strozzi.bots:parts",
-    styles="engine.strozzi.styles:style_move",
-    encoding="engine.strozzi.encoding:ENCODING",
+    narrator=_narrator,
+    table=_table,
+    page=_page,
+    rules_text=_rules_text,
+    model=_model,
+    styles=_styles,
+    levels=_levels,
+    encoding=_encoding,
+    move_label=_move_label,
     example="medici-vs-strozzi.json",
-    extra={"move_label": "engine.strozzi.render:move_label",
-           "levels": "engine.strozzi.levels:LEVELS"},
 )
 """The descriptor the registry finds (entry point ``medici.games``)."""
 

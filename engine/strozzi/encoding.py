@@ -1,4 +1,4 @@
-"""Medici vs Strozzi as integers and tensors for the adapters (``engine.integrations.encoding``).
+"""Medici vs Strozzi as integers and tensors for the adapters (``engine.spiel.encoding``).
 
 Actions: ``0 draw``, ``1 stop``, ``2 buy``, ``3 decline``, ``4 discard``, then the loads in
 the order of the rules' ships and harbours (``load 3``, ``load 3 harbour 1``, ... ``load 5
@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import cast
 
 from engine.actions import Action
-from engine.integrations.encoding import Counts, Encoding, OneHot, Slots
+from engine.spiel.encoding import Counts, Encoding, OneHot, Slots
 from engine.strozzi.logic import StrozziLogic
 from engine.strozzi.views import StrozziView
 from engine.views import View

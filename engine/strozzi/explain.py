@@ -3,10 +3,11 @@ both sides' worths of the lot, the fair price, a load's gain, and greedy's coins
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from engine.actions import Action
-from engine.bots.explain import signed
+from engine.agreement import agree, possessive
+from engine.bots.explain import gain_words, naming, signed
 from engine.bots.opponents import Beliefs
 from engine.game import Game
 from engine.lots import DRAW, STOP
@@ -22,14 +23,15 @@ class StrozziExplainer:
         self.val = val
         self.policy = policy
 
-    def situation(self, game: Game[StrozziState], beliefs: Beliefs | None) -> str:
+    def situation(self, game: Game[StrozziState], beliefs: Beliefs | None,
+                  reader: int | None = None) -> str:
         """What the decision is about: the lot's worth to each side, and the fair price
         where it lies between them."""
         st = game.state
         if st.phase not in ("pricing", "offer"):
             return ""
         pos = self.val.position(st)
-        who = self._who(game)
+        who = self._who(game, reader)
         active, other = st.active, 1 - st.active
         mine, theirs = self.worths(pos, st)
         text = (
@@ -44,11 +46,12 @@ class StrozziExplainer:
                      f"letting {who(active)} buy (S-9)")
         return text
 
-    def explain(self, game: Game[StrozziState], action: Action, beliefs: Beliefs | None) -> str:
+    def explain(self, game: Game[StrozziState], action: Action, beliefs: Beliefs | None,
+                reader: int | None = None) -> str:
         """A few words on what one move does, beside ``situation``."""
         st = game.state
         pos = self.val.position(st)
-        who = self._who(game)
+        who = self._who(game, reader)
         phase = st.phase
         if phase in ("pricing", "offer"):
             active, other = st.active, 1 - st.active
@@ -59,27 +62,27 @@ class StrozziExplainer:
                     return f"{who(other)} should buy"
                 return f"{who(other)} should decline, and {who(active)} buy (S-9)"
             if action == BUY:
-                return f"gains {who(other)} ~{signed(theirs - asked(st))} against {who(active)}"
-            return (f"{who(active)} must buy at {asked(st)} (S-9): gains {who(other)} "
-                    f"~{signed(asked(st) - mine)}")
+                return f"{gain_words(theirs - asked(st), who(other))} against {who(active)}"
+            return (f"{who(active)} must buy at {asked(st)} (S-9): "
+                    f"{gain_words(asked(st) - mine, who(other))}")
         if phase == "loading":
             if action.kind == "load":
                 gain = self.policy.load_value(pos, st, action)
                 rival = who(1 - buyer_of(st))
-                return f"gains ~{signed(gain)} against {rival} (harbour prize and markers)"
-            return "keeps the lot off your ships"
+                return f"{gain_words(gain)} against {rival} (harbour prize and markers)"
+            return f"keeps the lot off {possessive(who(buyer_of(st)))} ships"
         if DRAW not in game.legal_actions():
             return "the lot cannot grow"
+        mover = who(st.active)
         if action == STOP:
-            return "you set its price next (S-8)"
+            return f"{mover} {agree(mover, 'sets')} its price next (S-8)"
         gain = self.policy.draw_gain(st)
-        return f"another tile changes what the lot gains you by {signed(gain, 1)} on average"
+        return (f"another tile changes what the lot gains {mover} by {signed(gain, 1)} on "
+                "average")
 
-    def _who(self, game: Game[StrozziState]) -> Any:
-        """A seat's name, "you" for the player to act."""
-        me = game.current_player
-        names = game.state.names
-        return lambda q: "you" if q == me else names[q]
+    def _who(self, game: Game[StrozziState], reader: int | None) -> Callable[[int], str]:
+        """A seat's name, "you" for the reader's (the player to act's by default)."""
+        return naming(game.state.names, game.current_player, reader)
 
     def worths(self, pos: Position, st: StrozziState) -> tuple[float, float]:
         """The lot's worth to the active player and to the other, as the greedy player

@@ -9,15 +9,17 @@ ends). Items are moved to the next line whole, so no tile is ever split.
 from __future__ import annotations
 
 from engine.agreement import agree
-from engine.shell.text import Text, flow, pieces_line, table_title
 from engine.strozzi.views import RowView, StrozziView
+from engine.text import Text, flow, pieces_line, table_title
 
 INDENT = 4
 """How far a ship line under its player is indented."""
 
 
-def table(view: StrozziView, bots: list[str | None], width: int | None = None) -> Text:
-    """Money (coins less loans), each ship with its harbour, the harbours' rows, lot and bag."""
+def table(view: StrozziView, bots: list[str | None], width: int | None = None,
+          worth: str | None = None) -> Text:
+    """Money (coins less loans), each ship with its harbour, the harbours' rows, lot and bag;
+    ``worth``, what the lot is worth to the viewer in words, on the lot line."""
     players = view["players"]
     current = view.get("current_player")
     names = [p["name"] for p in players]
@@ -53,7 +55,7 @@ def table(view: StrozziView, bots: list[str | None], width: int | None = None) -
         items += [Text(f"{row['good']} ", f"good.{row['good']}").add(_row(row))
                   for row in harbour["rows"]]
         out.line(flow(items, width, sep="   ", indent=8, first=f"  {harbour['harbour']}  "))
-    out.line(_lot_line(view, names, width))
+    out.line(_lot_line(view, names, width, worth))
     count = view['bag_count']
     summary = [Text(f"Bag: {count} tile{'s' if count != 1 else ''} left", "dim")]
     if view.get("discards"):
@@ -78,8 +80,11 @@ def _row(row: RowView) -> str:
     return "".join(cells)
 
 
-def _lot_line(view: StrozziView, names: list[str], width: int | None) -> Text:
+def _lot_line(view: StrozziView, names: list[str], width: int | None,
+              worth: str | None = None) -> Text:
     items = [Text("Lot: ").extend(pieces_line(view["lot"], "none"))]
+    if worth and view["lot"] and view["phase"] in ("drawing", "pricing", "offer"):
+        items.append(Text(worth, "money"))
     active = view.get("active_player")
     phase = view["phase"]
     if active is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.shell.text import Text
+from engine.text import Text
 
 
 def summary(r: dict[str, Any], players: int | None) -> Text:

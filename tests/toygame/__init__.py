@@ -1,13 +1,53 @@
 """Oracle, the toy third game of the tests: registered through ``engine.registry`` alone."""
 
+from __future__ import annotations
+
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from engine.registry import GameInfo, MoveHelp, Vocabulary
 from toygame.logic import SCHEMA, OracleLogic, check
 from toygame.views import EVENTS, OracleView
 
+if TYPE_CHECKING:
+    from engine.narrative import Narrator
+    from engine.registry import ModelBuilder, RulesSummary, StyleMove, TableDrawer
+    from engine.spiel.encoding import Encoding
+
 RULES = str(Path(__file__).resolve().parent / "oracle.yaml")
 """Oracle's rules file (it ships no ``config/`` file: its default variant is this path)."""
+
+
+# Its parts, each imported when first wanted (typed: mypy checks each against its field).
+def _narrator() -> type[Narrator]:
+    from toygame.parts import OracleNarrator
+    return OracleNarrator
+
+
+def _table() -> TableDrawer:
+    from toygame.parts import table
+    return table
+
+
+def _rules_text() -> RulesSummary:
+    from toygame.parts import rules_text
+    return rules_text
+
+
+def _encoding() -> Encoding[Any]:
+    from toygame.encoding import ENCODING
+    return ENCODING
+
+
+def _model() -> ModelBuilder:
+    from toygame.bots import parts
+    return parts
+
+
+def _styles() -> StyleMove:
+    from toygame.bots import style_move
+    return style_move
+
 
 GAME = GameInfo(
     id="oracle",
@@ -27,12 +67,12 @@ GAME = GameInfo(
     scoring_events=frozenset({"reveal"}),
     view_type=OracleView,
     event_types=EVENTS,
-    narrator="toygame.parts:OracleNarrator",
-    table="toygame.parts:table",
-    rules_text="toygame.parts:rules_text",
-    encoding="toygame.encoding:ENCODING",
-    model="toygame.bots:parts",
-    styles="toygame.bots:style_move",
+    narrator=_narrator,
+    table=_table,
+    rules_text=_rules_text,
+    encoding=_encoding,
+    model=_model,
+    styles=_styles,
     default_variant=RULES,
 )
 """Oracle's descriptor."""

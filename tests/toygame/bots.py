@@ -10,6 +10,8 @@ little while a guess is worth making.
 from __future__ import annotations
 
 from engine.actions import Action, Span, amount_action, is_legal
+from engine.agreement import agree
+from engine.bots.explain import naming
 from engine.bots.opponents import Beliefs, Kind
 from engine.bots.parts import Parts, assemble
 from engine.chance import Rng
@@ -143,14 +145,18 @@ class OracleExplainer:
         self.val = val
         self.policy = policy
 
-    def situation(self, game: Game[OracleState], beliefs: Beliefs | None) -> str:
-        """The sum the player expects."""
+    def situation(self, game: Game[OracleState], beliefs: Beliefs | None,
+                  reader: int | None = None) -> str:
+        """The sum the player expects, told to ``reader`` (the player by default)."""
         me = game.current_player
         if me is None or game.phase != "guessing":
             return ""
-        return f"you expect the stones to add up to ~{self.val.expected_sum(game.state, me)}"
+        who = naming(game.state.names, me, reader)(me)
+        return (f"{who} {agree(who, 'expects')} the stones to add up to "
+                f"~{self.val.expected_sum(game.state, me)}")
 
-    def explain(self, game: Game[OracleState], action: Action, beliefs: Beliefs | None) -> str:
+    def explain(self, game: Game[OracleState], action: Action, beliefs: Beliefs | None,
+                reader: int | None = None) -> str:
         """What the move is."""
         return "the expected sum" if action == self.policy.move(game, beliefs) else ""
 

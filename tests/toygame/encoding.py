@@ -1,4 +1,4 @@
-"""Oracle for the OpenSpiel and PettingZoo adapters (``engine.integrations.encoding``).
+"""Oracle for the OpenSpiel and PettingZoo adapters (``engine.spiel.encoding``).
 
 Actions: ``0 fold``, then each guess any table can make, then ``base + N`` is ``stake N``.
 Observation after ``viewer`` and ``current``: ``phase`` 3, ``season`` 1, ``shells``,
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.actions import Action
-from engine.integrations.encoding import Counts, Encoding, OneHot, Slots
+from engine.spiel.encoding import Counts, Encoding, OneHot, Slots
 from engine.views import View
 from toygame.logic import OracleLogic
 

@@ -9,7 +9,7 @@ from typing import ClassVar, cast
 from engine.logic import Rules
 from engine.narrative import Narrator, Role, Sentence
 from engine.narrative.narrator import COMMON_ROLES
-from engine.shell.text import Text
+from engine.text import Text
 from engine.views import Event, MoveEvent, View, money_text
 from toygame.views import AmountEvent, OracleView, RevealEvent
 

@@ -22,12 +22,12 @@ from engine import registry
 from engine.actions import Span
 from engine.chance import Rng
 from engine.cli import main as cli
+from engine.play import Table
 from engine.records import ReplayCursor, load_game
 from engine.shell import run_shell
 from engine.shell.app import Shell
 from engine.shell.completion import ShellCompleter
 from engine.shell.console import Console
-from engine.shell.session import Session
 from engine.simulate import play_random, random_action
 from toygame import GAME
 
@@ -112,7 +112,7 @@ def test_the_shell_plays_saves_loads_and_replays_it(tmp_path: Path) -> None:
 def test_the_shell_completes_its_moves_from_its_phase_table(tmp_path: Path) -> None:
     game = engine.new_game(RULES, ["Ann", "Bo"], seed=2)
     shell = Shell(Console(io.StringIO(), io.StringIO()), saves=str(tmp_path / "saves"))
-    shell.session = Session(game, [None, None], shell.saves)
+    shell.table = Table(game, [None, None], shell.saves)
     completer = ShellCompleter(shell)
 
     def texts(line: str) -> list[str]:
@@ -290,3 +290,49 @@ def test_it_meets_the_typed_contract_as_strictly_as_the_engine() -> None:
                                 "--cache-dir", str(ROOT / ".mypy_cache"), *files])
     assert (status, err) == (0, ""), out
     assert f"no issues found in {len(files)} source files" in out
+
+
+def test_review_judges_its_moves_and_the_page_draws_it_without_a_page_part(tmp_path) -> None:
+    """``medici review`` (issue 30) of a game with no ``page`` part whose stones are dealt
+    privately: every move judged from the mover's view, the page drawing each player's
+    name and money (the generic board)."""
+    from engine.records import record_from_game
+    from engine.review.page import page_data, write_page
+    from engine.review.reviewing import default_settings, review
+
+    game = engine.new_game(RULES, 3, seed=4)
+    rng = Rng(4)
+    while not game.is_over:
+        game.apply(random_action(game, rng))
+    record = record_from_game(game)
+    section = review(record, default_settings(record, "mcts:8"), jobs=1)
+    moves = [e for e in record.events if game.logic.action_of(e) is not None]
+    assert [m["move"] for m in section["moves"]] == \
+        [str(game.logic.action_of(e)) for e in moves]
+    data = page_data(record, section, [0, 1, 2])
+    final = data["steps"][-1]["board"]
+    assert [s["name"] for s in final["seats"]] == list(record.players)
+    assert final["winners"] and not final["ladders"]
+    assert write_page(record, tmp_path / "page.html", section, [0, 1, 2]) > 1000
+
+
+def test_its_two_step_lesson_runs_in_the_shell_found_through_its_folder(tmp_path: Path) -> None:
+    """Oracle ships its own lesson (``lesson.yaml`` beside its logic): the shell's `learn
+    oracle` finds it, says both steps when their moments come, judges the moves and plays
+    the game to its end; no file of the shell names Oracle or its lesson."""
+    from engine.lesson import lesson_for
+
+    lesson = lesson_for("oracle")
+    assert [s.id for s in lesson.steps] == ["stones", "guess"]
+    script = tmp_path / "learn.txt"
+    script.write_text("learn oracle\nstake 1\nguess 7\nstake 0\nguess 7\n", encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    status = run_shell(script=script, saves=str(tmp_path / "saves"), stdout=out, stderr=err)
+    said = out.getvalue()
+    assert status == 0, err.getvalue()
+    first, second = said.index("Lesson 1/2 · Your stone"), said.index("Lesson 2/2 · Guessing")
+    assert first < said.index("stake 0..10") < second < said.index("Final scores")
+    assert "Your money: 9 shells." in said  # the step's words, filled in from the view
+    assert "Good: guess 7" in said or "guess 7 is fair" in said
+    saved = next((tmp_path / "saves").glob("lesson-oracle*.json"))
+    assert load_game(saved).game.is_over

@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.utils import get_cwidth
 
-from engine.layout import break_word
 from engine.narrative import pieces
+from engine.text.layout import break_word
 from engine.views import View
 
 Fragments = list[tuple[str, str]]
@@ -256,7 +256,7 @@ def _wrap_line(line: list[tuple[str, str]], width: int) -> list[tuple[str, str]]
         out.extend(indent[1])
         column = indent[2]
     hang = " " * _hang(line, column, width)
-    runs = _items(runs, width - len(hang))
+    runs = _commands(_items(runs, width - len(hang)), width - len(hang))
     words_here = 0
     gap: tuple[bool, list[tuple[str, str]], int] | None = None
     for space, parts, size in runs:
@@ -325,6 +325,34 @@ def _items(runs: list[tuple[bool, list[tuple[str, str]], int]],
         else:
             item.append(run)
     close()
+    return out
+
+
+def _commands(runs: list[tuple[bool, list[tuple[str, str]], int]],
+              room: int) -> list[tuple[bool, list[tuple[str, str]], int]]:
+    """Each command between backticks (`` `medici replay 'my game'` ``) as one run when it
+    fits ``room``: a command to copy is never broken between its words."""
+    out: list[tuple[bool, list[tuple[str, str]], int]] = []
+    at = 0
+    while at < len(runs):
+        space, parts, size = runs[at]
+        text = "".join(t for _, t in parts)
+        if space or not text.startswith("`") or text.count("`") % 2 == 0:
+            out.append(runs[at])
+            at += 1
+            continue
+        # An opening backtick without its closing one: the command goes on to the run
+        # that closes it.
+        end = next((i for i in range(at + 1, len(runs)) if not runs[i][0]
+                    and "".join(t for _, t in runs[i][1]).count("`") % 2), None)
+        whole = runs[at: end + 1] if end is not None else []
+        width = sum(run[2] for run in whole)
+        if end is None or width > room:
+            out.append(runs[at])
+            at += 1
+            continue
+        out.append((False, [part for run in whole for part in run[1]], width))
+        at = end + 1
     return out
 
 

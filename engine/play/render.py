@@ -1,4 +1,4 @@
-"""What the shell shows: the table (``show``) and what changed after a move.
+"""What a table looks like to a person: the table (``show``) and what changed after a move.
 
 Each game's descriptor names its ``table(view, bots)`` (``engine.registry``); a game
 without one falls back to the plain table here, so a new game is playable before it
@@ -11,37 +11,57 @@ from __future__ import annotations
 import bisect
 import inspect
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
 
 from engine.agreement import agree
 from engine.game import Game
 from engine.narrative import Role, ViewAfter, tell
 from engine.records import ReplayCursor
-from engine.registry import find
-from engine.shell.text import Text, fitted, flow, styled
+from engine.registry import GameInfo, find
+from engine.text import Text, fitted, flow, styled
 from engine.views import Event, View
 
 
 def table(view: View, bots: Sequence[str | None] = (),
-          width: int | None = None) -> Text:
+          width: int | None = None, *, worth: str | None = None,
+          rules: Mapping[str, Any] | None = None) -> Text:
     """The whole table as one player sees it (``view``: the viewer's), laid out for
     ``width`` columns (None: a pipe, every row on one line): money, ships, tracks or
     harbours, lot, bids, pile.
 
-    A game's own ``table(view, bots, width)`` draws it; one written before widths were
-    given (``table(view, bots)``) is wrapped here instead.
+    ``worth`` is what the lot on sale is worth to the viewer, in words (``worth ~16 florins
+    to you``: ``engine.shell.worth``), shown with the lot; ``rules`` the game's resolved
+    rules, for what the view alone does not say (when Medici's tracks move). A game's own
+    ``table(view, bots, width)`` draws it, given those that it takes as keywords (else
+    ``worth`` goes on a line of its own); one written before widths were given
+    (``table(view, bots)``) is wrapped here instead.
     """
     info = find(view.get("game"))
-    own = info.load("table") if info is not None else None
+    own = info.table() if info is not None and info.table is not None else None
     if own is None:
-        return fitted(generic_table(view), width)
+        return fitted(_with_worth(generic_table(view), worth, info), width)
     try:
-        takes_width = len(inspect.signature(own).parameters) >= 3
+        params = inspect.signature(own).parameters
     except (TypeError, ValueError):
-        takes_width = False
-    if takes_width:
-        return fitted(own(view, list(bots), width), width)
-    return fitted(own(view, list(bots)), width)
+        params = MappingProxyType({})
+    extras = {key: value for key, value in (("worth", worth), ("rules", rules))
+              if key in params and value is not None}
+    if len(params) - len([k for k in ("worth", "rules") if k in params]) >= 3:
+        drawn = own(view, list(bots), width, **extras)
+    else:
+        drawn = own(view, list(bots), **extras)
+    return fitted(drawn if "worth" in params else _with_worth(drawn, worth, info), width)
+
+
+def _with_worth(drawn: Text, worth: str | None, info: GameInfo | None) -> Text:
+    """A table of a game that does not place the worth itself, with it on a line of its
+    own (``The sale: worth ~3 to you``, in the game's words)."""
+    if not worth:
+        return drawn
+    sold = info.vocabulary.on_sale if info is not None else "the sale"
+    return drawn.line(Text(f"{sold[:1].upper()}{sold[1:]}: ", "dim").add(worth, "money"))
 
 
 def narrate(events: Sequence[Event], start: int, names: Sequence[str],

@@ -1,8 +1,8 @@
-"""Text laid out for a terminal's width: how wide it is, words wrapped, tables that fit.
+"""Text laid out for a width: words wrapped, tables that fit.
 
-Every screen is drawn for a width read when it is drawn (``stream_width``: the terminal's,
-``$COLUMNS`` first), so a resized window is followed; output to a pipe or a file has no
-width (None) and keeps every line whole, as a program reading it expects. ``wrap_words``
+The width comes from ``engine.text.width`` (the one rule: ``$COLUMNS`` first, else the
+terminal's, read when a screen is drawn); None (a pipe, a file) keeps every line whole, as
+a program reading it expects. ``wrap_words``
 breaks a line at spaces (never inside a word, unless a word alone is wider than the line),
 and ``fit_table`` lays a table out in the first of a few shapes that fits: one line a row;
 the headers over several lines; each row's label on a line of its own; and at last each
@@ -11,60 +11,9 @@ row as a small block of ``title value`` lines.
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Sequence
-from typing import TextIO
 
 from prompt_toolkit.utils import get_cwidth
-
-MIN_WIDTH = 20
-"""Narrower than this, a screen is drawn as if it had this many columns."""
-
-
-def _isatty(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-def _env_number(name: str) -> int | None:
-    try:
-        value = int(os.environ.get(name, ""))
-    except ValueError:
-        return None
-    return value if value > 0 else None
-
-
-def stream_width(stream: TextIO) -> int | None:
-    """The columns to lay ``stream``'s output out for: ``$COLUMNS`` if set, else its
-    terminal's width, read now (a resized window is followed); None when ``stream`` is no
-    terminal (a pipe, a file: lines are kept whole)."""
-    if not _isatty(stream):
-        return None
-    env = _env_number("COLUMNS")
-    if env is not None:
-        return max(MIN_WIDTH, env)
-    try:
-        # The stream's own terminal: shutil asks standard output's, which may be a pipe.
-        own = os.get_terminal_size(stream.fileno()).columns
-    except (AttributeError, ValueError, OSError):
-        own = 0
-    return max(MIN_WIDTH, own or shutil.get_terminal_size((80, 24)).columns)
-
-
-def stream_rows(stream: TextIO) -> int | None:
-    """The rows of ``stream``'s terminal (``$LINES`` first), or None when it is none."""
-    if not _isatty(stream):
-        return None
-    env = _env_number("LINES")
-    if env is not None:
-        return env
-    try:
-        return os.get_terminal_size(stream.fileno()).lines or None
-    except (AttributeError, ValueError, OSError):
-        return None
 
 
 def text_width(text: str) -> int:
@@ -192,19 +141,19 @@ def fit_table(
 
     ``aligns`` gives each column ``<`` (left) or ``>`` (right; default for all but the
     first). Tried in turn, the first that fits: one line a row; the titles over several
-    lines (and then one space between columns); each row's first cell (its label) on a line
-    of its own above the rest, indented
-    two; each row as its label and then ``title: value`` lines. No cell is ever cut.
+    lines; each row's first cell (its label) on a line of its own above the rest, indented
+    two; each row as its label and then ``title: value`` lines. No cell is ever cut, and
+    columns stand ``gap`` apart (never one space: ``119.5 ± 1.8 +2.5 ± 2.4`` reads as one).
     """
     n = len(header)
     aligns = list(aligns) if aligns is not None else ["<"] + [">"] * (n - 1)
-    for split, space in ((False, gap), (True, gap), (True, min(gap, 1))):
+    for split, space in ((False, gap), (True, gap)):
         lines = _headed(header, rows, aligns, space, split)
         if width is None or _fits(lines, width):
             return lines
     assert width is not None  # None fits at once, above
     if n > 1:
-        for split, space in ((False, gap), (True, gap), (True, min(gap, 1))):
+        for split, space in ((False, gap), (True, gap)):
             rest = _headed(header[1:], [r[1:] for r in rows], aligns[1:], space, split)
             body = rest[len(rest) - len(rows):]
             lines = ["  " + line for line in rest[: len(rest) - len(rows)]]

@@ -1,4 +1,9 @@
-"""The live game in the shell: who sits where (people or bots), moves, its file and undo."""
+"""A game at a table: its seats (people and bots), its settings, its moves, its save, undo.
+
+``Table`` is the one owner of a game being played, below every front end: the shell, a
+hosted table (``engine.host``), a lesson. Each front end shows it and feeds it moves; none
+keeps its own copy of who sits where, what the table is set to, or which file is its save.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ import signal
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from engine import records
@@ -18,8 +24,11 @@ from engine.chance import seat_seed
 from engine.errors import IllegalAction, MediciError
 from engine.game import Game
 from engine.narrative import tell
+from engine.play.errors import TableError
+from engine.play.saves import SavesFolder
 from engine.records.format import Branch
-from engine.shell.errors import ShellError
+from engine.records.review_section import ReviewSection
+from engine.records.settings import Settings
 from engine.views import View
 
 DEFAULT_BOT = "mcts"
@@ -31,10 +40,10 @@ HINT_BOT = "mcts"
 
 
 @contextmanager
-def whole(session: Session) -> Iterator[None]:
+def whole(table: Table) -> Iterator[None]:
     """Hold Ctrl-C while the game changes: a move is applied whole or not at all.
 
-    A Ctrl-C that arrives meanwhile is remembered in ``session.interrupted`` for the shell
+    A Ctrl-C that arrives meanwhile is remembered in ``table.interrupted`` for the front end
     to act on once the move is complete (and saved).
     """
     if threading.current_thread() is not threading.main_thread():
@@ -42,7 +51,7 @@ def whole(session: Session) -> Iterator[None]:
         return
 
     def remember(signum: int, frame: object) -> None:
-        session.interrupted = True
+        table.interrupted = True
 
     previous = signal.signal(signal.SIGINT, remember)
     try:
@@ -57,25 +66,50 @@ def bot_seed(game: Game, seat: int) -> int:
     return seat_seed(game.seed, seat)
 
 
-class Session:
-    """One game being played: the Game, the bot spec of each seat (None for a person)."""
+@dataclass(frozen=True)
+class Seat:
+    """One seat at a table: its player's name and who plays it."""
+
+    name: str
+    bot: str | None = None
+    """The bot that plays it (a spec such as ``mcts``), None for a person."""
+    remote: bool = False
+    """A person who plays from their own machine (a hosted table's joiner)."""
+
+    @property
+    def person(self) -> bool:
+        """Played by a person."""
+        return self.bot is None
+
+    def label(self) -> str:
+        """The seat's name, with its bot spec for a bot (``Bo (bot greedy)``)."""
+        return f"{self.name} (bot {self.bot})" if self.bot else self.name
+
+
+class Table:
+    """One game being played at a table: the Game, the bot spec of each seat (None for a
+    person), the table's settings and its save."""
 
     def __init__(
         self,
         game: Game,
         bots: Sequence[str | None],
-        saves: str | None = None,
+        saves: SavesFolder | str | None = None,
         path: Path | None = None,
         *,
         continues: bool = False,
         on_disk: bool | None = None,
         branch_of: Branch | None = None,
+        settings: Settings | None = None,
+        review: ReviewSection | None = None,
     ) -> None:
         if len(bots) != len(game.players):
-            raise ShellError(f"{len(bots)} seat kinds given for {len(game.players)} players")
+            raise TableError(f"{len(bots)} seat kinds given for {len(game.players)} players")
         self.game = game
         self.bots: list[str | None] = list(bots)
-        self.saves = saves
+        self.saves = SavesFolder.of(saves)
+        self.settings = settings if settings is not None else Settings()
+        """What the table is set to (kept in its record: ``engine.records.settings``)."""
         self.loaded_from = path
         self.path: Path | None = path if continues else None
         """The game's own file, rewritten after every move (one file per game): a save
@@ -89,6 +123,8 @@ class Session:
         self.branch_of = branch_of
         """``{"name", "step"}`` for a game branched from a replay: its file is named after
         that save (``friday-branch``) and its record says where it came from."""
+        self.review = review
+        """A review of the game kept with it (``review``; its record's review section)."""
         self._bots: dict[int, Bot] = {}
         self.autosave_error: str | None = None
         self.interrupted = False
@@ -96,12 +132,21 @@ class Session:
 
     # -- who is who -------------------------------------------------------------------
     @property
+    def seats(self) -> list[Seat]:
+        """Every seat, in seat order."""
+        remote = self.settings.hosting
+        return [Seat(name, bot, remote=bot is None and remote is not None
+                     and remote.host_seat != i)
+                for i, (name, bot) in enumerate(zip(self.game.players, self.bots, strict=True))]
+
+    @property
     def humans(self) -> list[int]:
         """The seats played by people."""
         return [i for i, b in enumerate(self.bots) if b is None]
 
     def viewer(self) -> int:
-        """Whose view the table shows: the person to act, else the first person, else seat 0.
+        """Whose view this table shows on one machine ("you"): the person to act (hot seat
+        passes the keyboard), else the first person, else seat 0.
 
         A player's view hides the pile order and the removed cards (G-3), so the shell
         never shows what nobody at the table may see.
@@ -125,9 +170,7 @@ class Session:
 
     def label(self, seat: int) -> str:
         """A seat's name, with its bot spec for a bot."""
-        spec = self.bots[seat]
-        name = self.game.players[seat]
-        return f"{name} (bot {spec})" if spec else name
+        return Seat(self.game.players[seat], self.bots[seat]).label()
 
     # -- moves ------------------------------------------------------------------------
     def legal(self) -> list[Legal]:
@@ -142,9 +185,9 @@ class Session:
         game = self.game
         seat = game.current_player
         if seat is None:
-            raise ShellError("the game is over: `replay` it, or start a `new` one")
+            raise TableError("the game is over: `replay` it, or start a `new` one")
         if self.bots[seat] is not None:
-            raise ShellError(
+            raise TableError(
                 f"it is {game.players[seat]}'s turn, and {game.players[seat]} is a bot "
                 f"({self.bots[seat]}): press Enter to let the bots play"
             )
@@ -161,7 +204,7 @@ class Session:
         if bot is None:
             spec = self.bots[seat]
             if spec is None:
-                raise ShellError(f"{self.game.players[seat]} is not a bot")
+                raise TableError(f"{self.game.players[seat]} is not a bot")
             bot = make_bot(spec, seed=bot_seed(self.game, seat))
             self._bots[seat] = bot
         return bot
@@ -196,7 +239,7 @@ class Session:
         turn cannot be reached, nothing changes.
         """
         if not self.humans:
-            raise ShellError("every seat is a bot: there is no move of yours to take back")
+            raise TableError("every seat is a bot: there is no move of yours to take back")
         undo = records.undo
         game = self.game
         taken: list[str] = []
@@ -205,14 +248,14 @@ class Session:
                 back = undo(game)
             except IllegalAction as err:
                 if taken:
-                    raise ShellError(_blocked(err.reason, len(taken))) from err
+                    raise TableError(_blocked(err.reason, len(taken))) from err
                 raise
             seat = back.current_player  # who made the move just taken back
             if seat is not None and self.bots[seat] is not None:
                 sale = back.logic.pm.rows[back.phase].sale
                 if sale and game.phase != back.phase:
                     move = game.logic.action_of(game.events[len(back.events)])
-                    raise ShellError(
+                    raise TableError(
                         f"cannot take back your last move: {game.players[seat]}'s {move} "
                         f"(a bot) ended the {sale}, and you have seen how it ended; undo never "
                         f"goes back past the end of an {sale} you saw (`help undo`)"
@@ -242,15 +285,31 @@ class Session:
             self._dirty = False
             self.autosave_error = None
             return self.path
-        except ShellError as err:
+        except TableError as err:
             self.autosave_error = str(err)
         except (MediciError, OSError) as err:
             self.autosave_error = f"autosave failed: {err}"
         return None
 
     def record(self) -> records.Record:
-        """The game's record as it stands (with where it was branched from, if it was)."""
-        return records.record_from_game(self.game, self.bots, branch_of=self.branch_of)
+        """The game's record as it stands (with where it was branched from, if it was, the
+        table's settings, and a review kept with it)."""
+        section = self.settings.section()
+        return records.record_from_game(self.game, self.bots, branch_of=self.branch_of,
+                                        table=section if len(section) > 1 else None,
+                                        review=self.review)
+
+    def change(self, settings: Settings) -> None:
+        """Set the table to ``settings``; its save is written again with them."""
+        if settings != self.settings:
+            self.settings = settings
+            self._dirty = True
+
+    def keep_review(self, review: ReviewSection) -> Path | None:
+        """Keep a review of the game with it, and write the game's file with it now."""
+        self.review = review
+        self._dirty = True
+        return self.autosave()
 
     @property
     def autosave_path(self) -> Path | None:
@@ -268,13 +327,13 @@ class Session:
         is written and the game goes on in its file. Returns the file written.
 
         Never replaces another game's save or a file that is no save of this game, unless
-        ``replace`` (ShellError saying what is there and how to replace it).
+        ``replace`` (TableError saying what is there and how to replace it).
         """
         if name is None:
             self._dirty = True  # written again even if unchanged: `save` always writes
             path = self.autosave()
             if path is None:
-                raise ShellError(self.autosave_error or "the game could not be saved")
+                raise TableError(self.autosave_error or "the game could not be saved")
             return path
         target = Path(records.resolve_save_path(name, self.saves))
         explicit = records.store.is_explicit_path(name)
@@ -282,7 +341,7 @@ class Session:
         if not replace and not mine and _occupied(target):
             if not records.same_game(target, self.game):
                 flag = " --copy" if copy else ""
-                raise ShellError(
+                raise TableError(
                     f"{records.store.display(target)} holds {records.what_is_there(target)}; "
                     f"nothing was saved: `save {shlex.quote(name)}{flag} --replace` replaces "
                     "it on purpose, or choose another name"
