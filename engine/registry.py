@@ -23,7 +23,9 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 if TYPE_CHECKING:
     from engine.actions import Action
+    from engine.bots.levels import Play
     from engine.bots.parts import AnyParts
+    from engine.bots.styles import Traits
     from engine.errors import Problem
     from engine.game import Game
     from engine.logic import Logic
@@ -50,9 +52,11 @@ RulesSummary: TypeAlias = Callable[..., "Text"]
 """``summary(rules, players[, width]) -> Text``: a game's rules in a screenful."""
 ModelBuilder: TypeAlias = Callable[["Variant"], "AnyParts"]
 """``parts(variant)``: one bot's parts of a game's model (``engine.bots.parts.Parts``)."""
-StyleMove: TypeAlias = Callable[["Game[Any]", str, "AnyParts"], "Action | None"]
-"""``style_move(game, style, parts)``: a field style's move (``engine.bots.styles``), None
-for the model's greedy move."""
+StyleMove: TypeAlias = Callable[["Game[Any]", "str | Traits", "AnyParts"], "Action | None"]
+"""``style_move(game, style, parts)``: a field style's move (``engine.bots.styles``; a named
+style or one of stated numbers, ``Traits``), None for the model's greedy move."""
+Levels: TypeAlias = Mapping[str, "Play"]
+"""How each level plays the game (``engine.bots.levels``), by the level's name."""
 BoardDrawer: TypeAlias = Callable[[Any, dict[str, Any]], "Board"]
 """``board(view, rules) -> engine.review.board.Board``: a view drawn on the replay page
 (``medici export --html``): seats, rows of pieces, ladders, the sale."""
@@ -136,6 +140,8 @@ class GameInfo:
     styles: Part[StyleMove] | None = None
     """The field styles' moves (``StyleMove``); None plays the model's greedy move for
     every style."""
+    levels: Part[Levels] | None = None
+    """How each level plays it (``Levels``, ``engine.bots.levels``); None: no levels."""
     move_label: Part[MoveLabel] | None = None
     """What a move being typed would do, for the completion menu (``MoveLabel``); None
     says nothing."""

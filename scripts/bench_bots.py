@@ -117,6 +117,19 @@ def move_times(
     return sum(times) / len(times), times[int(0.99 * (len(times) - 1))], times[-1], len(times)
 
 
+def levels(quick: bool) -> None:
+    """Each level's move time in both games (at most 1 s a move, as the default bot)."""
+    from engine.bots.levels import NAMES
+
+    for variant, players in (("medici", 4), ("medici-vs-strozzi", 2)):
+        for level in NAMES:
+            games = 1 if quick or level == "master" else 10
+            mean, p99, longest, count = move_times(variant, players, games, "greedy", level)
+            print(f"{variant} {players}p: {level} move {1000 * mean:.1f} ms on average, "
+                  f"{1000 * p99:.1f} ms at the 99th percentile, {1000 * longest:.1f} ms at "
+                  f"most ({count} moves of {games} whole games against greedy)")
+
+
 def games_rate(variant: str, bots: list[str], games: int, jobs: int) -> float:
     """Simulated games per second through the tournament runner."""
     start = time.perf_counter()
@@ -144,6 +157,7 @@ def run(quick: bool) -> None:
         mean, _, longest, count = move_times(variant, players, games, rivals)
         print(f"{variant} {players}p: default mcts move {mean:.2f} s on average, {longest:.2f} s "
               f"at most ({count} moves of {games} whole games against {rivals})")
+    levels(quick)
     games = 3 if quick else 40
     for variant, players, rivals in (
         ("medici", 3, "racer"), ("medici", 4, "thrifty"), ("medici", 5, "face"),

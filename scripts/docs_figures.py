@@ -212,6 +212,33 @@ def as_match_table(figure: Figure, runs: list[Run]) -> str:
     return "\n".join(rows)
 
 
+def as_ratings_table(figure: Figure, runs: list[Run]) -> str:
+    """``medici ratings --json``: the ratings, then the ladder and the face test."""
+    parts = []
+    for run in runs:
+        data = json.loads(run.out)
+        rows = ["| | bot | kind | rating (95% CI) | games |", "|---|---|---|---|---|"]
+        rows += [f"| {i} | {r['bot']} | {r['kind']} | {r['rating']:.1f} "
+                 f"({r['rating_ci95_low']:.1f} to {r['rating_ci95_high']:.1f}) | {r['games']} |"
+                 for i, r in enumerate(data["ratings"], 1)]
+        rivals = data["players"] - 1
+        head = "heads-up" if rivals == 1 else f"one seat against {rivals} of"
+        rows += ["", f"| {head} | games | win share (95% CI) | even | apart at |",
+                 "|---|---|---|---|---|"]
+        for step in [*data["ladder"], data["face"]]:
+            rows.append(f"| {step['top']} against {step['below']} | {step['games']} | "
+                        f"{_share_of(step)} | {100 * step['fair_share']:.0f}% | "
+                        + (f"{100 * step['apart_share']:.0f}% |" if step is not data["face"]
+                           else "(loses most below 50%) |"))
+        rows += ["", f"{data['games']} games of {data['variant']} at {data['players']} "
+                 f"players ({data['mixed_games']} at mixed tables), {data['seconds']:.0f} s, "
+                 f"{data['workers']}; "
+                 + "; ".join(f"{name} played as `{spec}`"
+                             for name, spec in data["played_as"].items()) + "."]
+        parts.append("\n".join(rows))
+    return "\n\n".join(parts)
+
+
 def as_picture(figure: Figure, runs: list[Run]) -> str:
     """What the command said, and the picture it wrote (``docs/review-page.png``)."""
     said = " ".join((run.out + run.err).strip() for run in runs)
@@ -294,6 +321,15 @@ FIGURES: dict[str, Figure] = {f.name: f for f in [
             "--seed 301",),
            as_league_table, "mcts:1000 heads-up against the field, 128 games (~1.5 h)",
            long=True),
+    *(Figure(f"ratings-{short}", "docs/bots.md",
+             (f"medici ratings --json --jobs 2{game}",),
+             (f"medici ratings --json --jobs 1{game} --games 2 --search-games 2 --tables 2 "
+              "--search-tables 0 --master-as mcts:2",),
+             as_ratings_table, f"every level and style rated at {what} (~{minutes} min on "
+             "two cores)", long=True)
+      for short, game, what, minutes in (("medici", "", "4 players", 30),
+                                         ("strozzi", " --game medici-vs-strozzi",
+                                          "Medici vs Strozzi, heads-up", 30))),
     Figure("mcts-vs-ismcts", "docs/integrations.md",
            ("medici simulate --json --jobs 1 --seed 1 --games 8 --bots "
             "mcts:1000,openspiel-ismcts:125,openspiel-ismcts:125,openspiel-ismcts:125",

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from engine.bots import openspiel_bot
 from engine.bots.base import Bot, BotError
 from engine.bots.greedy import GreedyBot
+from engine.bots.levels import LEVELS, LevelBot
 from engine.bots.mcts import DEFAULT_ITERATIONS, DEFAULT_SECONDS, MctsBot, parse_budget
 from engine.bots.random_bot import RandomBot
-from engine.bots.styles import STYLES, StyleBot, describe
+from engine.bots.styles import STYLES, StyleBot, describe, parse_traits
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,8 @@ class BotKind:
     """``(label, seed, budget)``: the bot."""
     field: bool = False
     """A style of the field (``medici league`` plays against it)."""
+    level: bool = False
+    """A level (``engine.bots.levels``), weakest first in ``KINDS``."""
 
 
 def _no_budget(name: str) -> Callable[[str, str], str]:
@@ -84,6 +87,24 @@ def _style(name: str) -> BotKind:
     )
 
 
+def _traits_label(spec: str, budget: str) -> str:
+    if not budget:
+        raise BotError(f"bot {spec!r}: give a style's traits, as style:face1/pay0.9")
+    return parse_traits(budget).spec()
+
+
+def _traits_bot(label: str, seed: int | None, budget: str) -> Bot:
+    return StyleBot(label, seed, parse_traits(budget))
+
+
+def _level(name: str, person: str, note: str) -> BotKind:
+    return BotKind(
+        name, ((name, f"plays like {person}: {note}"),), name, (name,),
+        f"level: {person}", _no_budget(name),
+        lambda label, seed, _: LevelBot(label, seed, name), level=True,
+    )
+
+
 KINDS: tuple[BotKind, ...] = (
     BotKind("random", (("random", "a uniformly random legal move"),), "random", ("random",),
             "a random legal move", _no_budget("random"),
@@ -102,7 +123,16 @@ KINDS: tuple[BotKind, ...] = (
     ), "mcts, mcts:N (N iterations a move), mcts:Ts (T seconds a move, mcts:1s)",
         ("mcts", "mcts:2000", "mcts:1s"), "the strongest, up to a second a move",
         _mcts_label, _mcts),
+    *(_level(level.name, level.person, level.note) for level in LEVELS),
     *(_style(s) for s in STYLES),
+    BotKind("style", (("style:TRAITS", "a style of stated numbers, TRAITS a /-separated list "
+                       "of: weights ours, face, race, majorities (what it values a sale by, "
+                       "mixed); pay (the share of that it pays), raise (0: by the minimum, 1: "
+                       "its limit at once), draw (draws while the face value on sale is below "
+                       "it), misjudge, excite (how it errs): style:face1/pay0.9/draw8, as "
+                       "`medici exploit` reports them"),),
+            "style:TRAITS (style:face1/pay0.9)", (), "a style of stated numbers",
+            _traits_label, _traits_bot, field=True),
     *(_openspiel(name) for name in openspiel_bot.KINDS),
 )
 """Every kind of bot, in the order help texts list them."""
@@ -136,11 +166,16 @@ def _wrap(spec: str, text: str, width: int = 79, indent: int = 14) -> str:
 
 
 def specs_help() -> str:
-    """Help text: every spec form of every kind, the field's styles under their heading."""
-    ours = [k for k in KINDS if not k.field and not k.name.startswith("openspiel-")]
+    """Help text: every spec form of every kind, the levels and the field's styles under
+    their headings."""
+    ours = [k for k in KINDS
+            if not k.field and not k.level and not k.name.startswith("openspiel-")]
+    levels = [k for k in KINDS if k.level]
     field = [k for k in KINDS if k.field]
     outside = [k for k in KINDS if k.name.startswith("openspiel-")]
     text = "".join(_wrap(s, h) for k in ours for s, h in k.forms)
+    text += "Levels, weakest first (on one scale: `medici ratings`):\n"
+    text += "".join(_wrap(s, h) for k in levels for s, h in k.forms)
     text += "The field (styles to test against, see `medici league`):\n"
     text += "".join(_wrap(s, h) for k in field for s, h in k.forms)
     return text + "".join(_wrap(s, h) for k in outside for s, h in k.forms)

@@ -12,7 +12,14 @@ from engine.registry import GameInfo, MoveHelp, Vocabulary
 
 if TYPE_CHECKING:
     from engine.narrative import Narrator
-    from engine.registry import BoardDrawer, ModelBuilder, RulesSummary, StyleMove, TableDrawer
+    from engine.registry import (
+        BoardDrawer,
+        Levels,
+        ModelBuilder,
+        RulesSummary,
+        StyleMove,
+        TableDrawer,
+    )
     from engine.spiel.encoding import Encoding
 
 MOVES = {
@@ -59,6 +66,11 @@ def _styles() -> StyleMove:
     return style_move
 
 
+def _levels() -> Levels:
+    from engine.medici.levels import LEVELS
+    return LEVELS
+
+
 def _page() -> BoardDrawer:
     from engine.medici.page import board
     return board
@@ -88,6 +100,7 @@ GAME = GameInfo(
     rules_text=_rules_text,
     model=_model,
     styles=_styles,
+    levels=_levels,
     encoding=_encoding,
     example="medici-4-players.json",
 )

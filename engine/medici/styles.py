@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.actions import Action, Span, amount_action
 from engine.bots.parts import Parts
-from engine.bots.styles import FACE_MARGIN, SPOIL_EXTRA, THRIFTY_MARGIN, stage_share
+from engine.bots.styles import FACE_MARGIN, SPOIL_EXTRA, THRIFTY_MARGIN, Traits, stage_share
 from engine.game import Game
 from engine.lots import draw_or_stop
 from engine.medici.logic import PASS, MediciState
@@ -16,8 +16,13 @@ RACER_DRAW_BELOW = 10
 """``racer`` grows its lots further: a ship's value is all it plays for (M-13)."""
 
 
-def style_move(game: Game[MediciState], style: str, parts: MediciParts) -> Action | None:
-    """The move of ``style`` where styles differ (None: the model's greedy move)."""
+def style_move(
+    game: Game[MediciState], style: str | Traits, parts: MediciParts
+) -> Action | None:
+    """The move of ``style`` (named, or of stated ``Traits``) where styles differ (None: the
+    model's greedy move)."""
+    if isinstance(style, Traits):
+        return traits_move(game, style, parts)
     if game.state.phase == "bidding":
         return _bid(game, style, parts)
     below = RACER_DRAW_BELOW if style == "racer" else DRAW_BELOW
@@ -71,3 +76,40 @@ def _bid(game: Game[MediciState], style: str, parts: MediciParts) -> Action:
     if span.hi is not None:
         bid = min(bid, span.hi)
     return amount_action("bid", bid) if bid >= lo else PASS
+
+
+# -- a style of stated numbers (``engine.bots.styles.Traits``) ----------------------------------
+def traits_move(game: Game[MediciState], traits: Traits, parts: MediciParts) -> Action | None:
+    """The move of a player of ``traits``: it draws while the lot's face value is below
+    ``traits.draw`` (M-8) and bids up to its share of its own mix of worths (M-9)."""
+    st = game.state
+    if st.phase == "bidding":
+        return _traits_bid(game, traits, parts)
+    below = DRAW_BELOW if traits.draw is None else traits.draw
+    return draw_or_stop(game.legal_actions(), st.lot, parts.valuation.value, below)
+
+
+def _traits_bid(game: Game[MediciState], traits: Traits, parts: MediciParts) -> Action:
+    st = game.state
+    span = game.legal_actions()[0]
+    if span.__class__ is not Span:
+        return PASS
+    pos = parts.valuation.position(st)
+    me = st.order[st.turn]
+    worths = pos.worths(me, st.lot)
+    if worths is None:
+        return PASS
+    worth = sum(w * worths[i] for i, w in enumerate(traits.weights) if w)
+    # Misjudged once for the lot as it stands in this sale (the same at every look).
+    sale = ("medici", st.day, len(st.discards), tuple(map(len, st.ships)), tuple(st.lot))
+    limit = worth * traits.misjudged(sale) * traits.pay
+    if st.high_bidder is not None:  # excited: a rival wants it too
+        limit *= 1 + traits.excite
+    top = pos.capped(me, limit)
+    lo = span.lo
+    if top < lo:
+        return PASS
+    bid = lo + int(traits.raise_ * (top - lo) + 0.5)
+    if span.hi is not None:
+        bid = min(bid, span.hi)
+    return amount_action("bid", bid)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.actions import Legal
+from engine.bots.levels import FIRST_GAME, FIRST_GAME_LINE
 from engine.errors import MediciError
 from engine.play import render, slips
 from engine.play.worth import words, worth_now
@@ -154,6 +155,8 @@ class PlayMode(Mode):
             say(Text("`new medici 4` plays against three bots"
                      + (f"; {others} another game" if others else "")
                      + "; `help` lists every command, Tab completes.", "dim"))
+            say(Text(f"A first game? `{FIRST_GAME_LINE}` plays three bots of the "
+                     f"{FIRST_GAME} level (levels: `help new`).", "dim"))
         try:
             old = saves.old_folder_note(folder)
         except (MediciError, OSError):

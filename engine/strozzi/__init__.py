@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from engine.narrative import Narrator
     from engine.registry import (
         BoardDrawer,
+        Levels,
         ModelBuilder,
         MoveLabel,
         RulesSummary,
@@ -72,6 +73,11 @@ def _styles() -> StyleMove:
     return style_move
 
 
+def _levels() -> Levels:
+    from engine.strozzi.levels import LEVELS
+    return LEVELS
+
+
 def _page() -> BoardDrawer:
     from engine.strozzi.page import board
     return board
@@ -106,6 +112,7 @@ GAME = GameInfo(
     rules_text=_rules_text,
     model=_model,
     styles=_styles,
+    levels=_levels,
     encoding=_encoding,
     move_label=_move_label,
     example="medici-vs-strozzi.json",

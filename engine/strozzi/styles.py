@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from engine.actions import Action, amount_action
 from engine.bots.parts import Parts
-from engine.bots.styles import FACE_MARGIN, THRIFTY_MARGIN, stage_share
+from engine.bots.styles import EXCITING_FACE, FACE_MARGIN, THRIFTY_MARGIN, Traits, stage_share
 from engine.game import Game
 from engine.lots import draw_or_stop
 from engine.strozzi.logic import BUY, DECLINE, DISCARD, StrozziState
-from engine.strozzi.value import PRIZE, ROWS, Position, StrozziValuation, asked, buyer_of
+from engine.strozzi.value import ALL, PRIZE, ROWS, Position, StrozziValuation, asked, buyer_of
 
 StrozziParts = Parts[StrozziState, StrozziValuation]
 """A Medici vs Strozzi bot's parts (``engine.strozzi.bots.parts``)."""
@@ -21,8 +21,13 @@ DRAW_BELOW = 5
 """The field draws another tile while the lot's face value is below this."""
 
 
-def style_move(game: Game[StrozziState], style: str, parts: StrozziParts) -> Action | None:
-    """The move of ``style`` where styles differ (None: the model's greedy move)."""
+def style_move(
+    game: Game[StrozziState], style: str | Traits, parts: StrozziParts
+) -> Action | None:
+    """The move of ``style`` (named, or of stated ``Traits``) where styles differ (None: the
+    model's greedy move)."""
+    if isinstance(style, Traits):
+        return traits_move(game, style, parts)
     phase = game.state.phase
     if phase == "drawing":
         return draw_or_stop(game.legal_actions(), game.state.lot, parts.valuation.value,
@@ -99,3 +104,76 @@ def _offer(game: Game[StrozziState], style: str, parts: StrozziParts) -> Action 
     else:  # spoiler: buy whenever the lot is worth more to the other side than its price
         keep = worth >= asked(st) or pos.worth(st.active, st.lot) > asked(st)
     return BUY if keep else DECLINE
+
+
+# -- a style of stated numbers (``engine.bots.styles.Traits``) ----------------------------------
+TRAIT_PARTS = (ALL, ALL, PRIZE, ROWS)
+"""The part of a harbour's worth each of ``WORTHS`` loads by (face value says nothing of
+where a lot goes: it loads as ours does)."""
+
+
+def traits_move(game: Game[StrozziState], traits: Traits, parts: StrozziParts) -> Action | None:
+    """The move of a player of ``traits``: draws while the lot's face value is below
+    ``traits.draw`` (S-7); prices between its own worth and the other side's by
+    ``traits.raise_``, times ``traits.pay`` (S-8); buys at up to ``pay`` times its worth
+    (S-9); loads where its mix of parts gains most (S-10, S-11)."""
+    st = game.state
+    phase = st.phase
+    val = parts.valuation
+    if phase == "drawing":
+        below = DRAW_BELOW if traits.draw is None else traits.draw
+        return draw_or_stop(game.legal_actions(), st.lot, val.value, below)
+    pos = val.position(st)
+    if phase == "loading":
+        return _traits_load(game, traits, pos, val)
+    if phase not in ("pricing", "offer"):
+        return None
+    sale = ("strozzi", st.round, len(st.discards), tuple(st.lot))
+    big = pos.face(st.lot) >= EXCITING_FACE
+    if phase == "pricing":
+        mine = _mixed_worth(pos, traits, st.active, st.lot)
+        theirs = _mixed_worth(pos, traits, 1 - st.active, st.lot)
+        base = mine + traits.raise_ * (theirs - mine)
+        price = base * traits.misjudged(sale) * traits.pay * (1 + traits.excite * big)
+        return amount_action("price", max(val.min_price, int(price)))
+    mine = _mixed_worth(pos, traits, 1 - st.active, st.lot) * traits.misjudged(sale)
+    limit = mine * traits.pay * (1 + traits.excite * big)
+    return BUY if asked(st) <= limit else DECLINE
+
+
+def _mixed_worth(pos: Position, traits: Traits, p: int, lot: list[str]) -> float:
+    """What ``lot`` is worth to ``p`` by the mix of ``traits.weights``."""
+    ours, face, race, rows = traits.weights
+    worth = 0.0
+    if ours:
+        worth += ours * pos.worth(p, lot, ALL)
+    if face:
+        worth += face * pos.face(lot)
+    if race:
+        worth += race * pos.worth(p, lot, PRIZE)
+    if rows:
+        worth += rows * pos.worth(p, lot, ROWS)
+    return worth
+
+
+def _traits_load(
+    game: Game[StrozziState], traits: Traits, pos: Position, val: StrozziValuation
+) -> Action:
+    """The load that gains the buyer most by its mix of parts, or a discard."""
+    st = game.state
+    p = buyer_of(st)
+    mix = [0.0, 0.0, 0.0]
+    for w, part in zip(traits.weights, TRAIT_PARTS, strict=True):
+        mix[part] += w
+    best, gain = DISCARD, 0.0
+    for act in game.legal_actions():
+        if isinstance(act, Action) and act.kind == "load":
+            i = val.holds.index(act[1])
+            here = st.harbour[p][i]
+            fresh = here < 0
+            h = (act[2] if len(act) > 2 else 1) - 1 if fresh else here
+            got = sum(w * pos.load_gain(p, i, h, fresh, st.lot, part)
+                      for part, w in enumerate(mix) if w)
+            if got > gain:
+                best, gain = act, got
+    return best

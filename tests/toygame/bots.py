@@ -14,6 +14,7 @@ from engine.agreement import agree
 from engine.bots.explain import naming
 from engine.bots.opponents import Beliefs, Kind
 from engine.bots.parts import Parts, assemble
+from engine.bots.styles import Traits
 from engine.chance import Rng
 from engine.game import Game
 from engine.logic import multiset_without
@@ -183,10 +184,11 @@ def parts(variant: Variant) -> Parts[OracleState, OracleValuation]:
                     OracleExplainer)
 
 
-def style_move(game: Game[OracleState], style: str,
+def style_move(game: Game[OracleState], style: str | Traits,
                parts: Parts[OracleState, OracleValuation]) -> Action | None:
     """Oracle's styles where they differ from the model: ``thrifty`` stakes nothing,
-    ``spoiler`` stakes all it has; the rest play the model's move (None)."""
+    ``spoiler`` stakes all it has; the rest, and styles of stated numbers (``Traits``,
+    which Oracle does not read), play the model's move (None)."""
     legal = game.legal_actions()
     span = legal[0] if legal else None
     if not isinstance(span, Span) or span.kind != "stake":

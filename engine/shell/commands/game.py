@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from engine import bots, rulebook
 from engine.actions import describe
 from engine.agreement import agree
+from engine.bots.levels import FIRST_GAME, FIRST_GAME_LINE
+from engine.bots.levels import NAMES as LEVEL_NAMES
 from engine.play import HINT_BOT, parse_lineup, render, start_game
 from engine.shell import arg_completion as ac
 from engine.shell.errors import ShellError
@@ -49,6 +51,8 @@ AT_A_TABLE = ("a table plays its one game: the host starts a new one (`new` at t
          "`--variant` plays under other rules (a shipped name or a YAML file), `--seed` "
          "makes the shuffles repeatable. The game in progress stays saved.\n"
          f"Bots: {BOTS}.\n"
+         f"Levels, weakest first: {', '.join(LEVEL_NAMES)} (master is the default bot); "
+         f"for a first game try {FIRST_GAME}: {FIRST_GAME_LINE}.\n"
          "Examples:\n  new medici 4\n  new medici Ann Bo bot:random bot:random\n"
          "  new medici Ann Bo Cy --seed 7\n  new medici Ann Cosimo=bot:greedy\n"
          "  new medici 3 --variant medici-amigo\n  new medici Ann bot --variant house.yaml",
