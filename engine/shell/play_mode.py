@@ -155,8 +155,9 @@ class PlayMode(Mode):
             say(Text("`new medici 4` plays against three bots"
                      + (f"; {others} another game" if others else "")
                      + "; `help` lists every command, Tab completes.", "dim"))
-            say(Text(f"A first game? `{FIRST_GAME_LINE}` plays three bots of the "
-                     f"{FIRST_GAME} level (levels: `help new`).", "dim"))
+            say(Text("Never played? `learn` is a guided first game: the rules as they come "
+                     f"up, your moves judged. Then `{FIRST_GAME_LINE}` plays three bots of "
+                     f"the {FIRST_GAME} level (levels: `help new`).", "dim"))
         try:
             old = saves.old_folder_note(folder)
         except (MediciError, OSError):
