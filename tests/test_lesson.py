@@ -367,3 +367,14 @@ def test_at_a_hosted_table_the_worth_shows_only_where_the_host_allows_hints(hint
         assert ("worth ~" in shown) is hints
         assert actor.shell.execute("set worth off") and actor.shell.execute("show")
         assert "worth ~" not in out.getvalue()[out.getvalue().rindex("Medici · day"):]
+
+
+def test_the_greeting_offers_the_lesson_then_a_level_to_someone_new(tmp_path):
+    """With no saved game, the greeting names `learn` first (a guided first game), then a
+    level for a first game against bots."""
+    out = io.StringIO()
+    shell = Shell(Console(out, io.StringIO(), columns=80), saves=str(tmp_path / "s"))
+    shell.mode.greet()
+    said = " ".join(out.getvalue().split())
+    assert "Never played? `learn` is a guided first game" in said
+    assert said.index("`learn`") < said.index("bot:casual")
