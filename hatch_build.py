@@ -27,6 +27,9 @@ NEEDS = [
     # or the build stops ("Library stubs not installed for yaml", "Cannot find ...
     # transitions", "... numpy"). The same pins as ``[project]``'s and the extras'.
     "types-PyYAML>=6.0", "transitions>=0.9.1", "typing_extensions>=4.12", "numpy>=1.24",
+    # The text kit (engine/text), which the games' modules import, reads prompt-toolkit's
+    # character widths.
+    "prompt-toolkit>=3.0.40",
 ]
 """What the compiled build needs to build (mypyc ships with mypy; the same pin as the test
 extra's, under which the typed core is checked), and what its type check reads."""
