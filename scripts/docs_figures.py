@@ -327,9 +327,9 @@ FIGURES: dict[str, Figure] = {f.name: f for f in [
               "--search-tables 0 --master-as mcts:2",),
              as_ratings_table, f"every level and style rated at {what} (~{minutes} min on "
              "two cores)", long=True)
-      for short, game, what, minutes in (("medici", "", "4 players", 30),
+      for short, game, what, minutes in (("medici", "", "4 players", 7),
                                          ("strozzi", " --game medici-vs-strozzi",
-                                          "Medici vs Strozzi, heads-up", 30))),
+                                          "Medici vs Strozzi, heads-up", 6))),
     Figure("mcts-vs-ismcts", "docs/integrations.md",
            ("medici simulate --json --jobs 1 --seed 1 --games 8 --bots "
             "mcts:1000,openspiel-ismcts:125,openspiel-ismcts:125,openspiel-ismcts:125",

@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "Fits each bot's rating from every game's finishing order with openskill's "
         "Plackett-Luce model and prints it with its 95% interval, then the win share of "
         "each level against the one below (Wilson 95% interval). The default run plays about "
-        "a thousand games, some fifty with the search (half an hour on two busy cores); more "
+        "a thousand games, some fifty with the search (about seven minutes on two cores); more "
         "games by option, on Dask with --scheduler.",
     )
     add_game_options(parser)
