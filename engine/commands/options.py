@@ -7,6 +7,8 @@ import argparse
 import os
 
 from engine.registry import default_variant
+from engine.runs.errors import RunError
+from engine.runs.pool import MAX_JOBS
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
@@ -51,3 +53,10 @@ def games_of(args: argparse.Namespace, default: int) -> int:
     if args.games is not None:
         return int(args.games)
     return UNTIL_CAP if getattr(args, "until", None) is not None else default
+
+
+def check_jobs(jobs: int | None) -> None:
+    """Refuse a ``--jobs`` out of 1 to ``MAX_JOBS`` before any game is played (None: every
+    core), with RunError saying what is accepted."""
+    if jobs is not None and not 1 <= jobs <= MAX_JOBS:
+        raise RunError(f"--jobs must be at least 1 and at most {MAX_JOBS}, got {jobs}")

@@ -6,11 +6,10 @@ import argparse
 import json
 import sys
 
-from engine.commands.options import add_game_options, add_run_options
+from engine.commands.options import add_game_options, add_run_options, check_jobs
 from engine.ratings import play, report
-from engine.rules import load_variant
+from engine.rules import default_player_count, load_variant
 from engine.text import stream_width
-from engine.tournament import MAX_JOBS, TournamentError
 
 SEARCH_GAMES = {2: 16}
 """Default games of a ladder match with the search in it, by players (40 unless listed): a
@@ -61,10 +60,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     var = load_variant(args.variant or args.game)
-    counts = list(var.logic.player_counts())
-    players = args.players or (4 if 4 in counts else counts[0])
-    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
-        raise TournamentError(f"--jobs must be at least 1 and at most {MAX_JOBS}, got {args.jobs}")
+    players = args.players or default_player_count(var)
+    check_jobs(args.jobs)
 
     def tick(line: str) -> None:
         if sys.stderr.isatty():

@@ -17,6 +17,7 @@ from engine.commands.options import (
     add_game_options,
     add_run_options,
     add_until_option,
+    check_jobs,
     games_of,
 )
 from engine.records.store import AtomicWriter, atomic_open, check_target
@@ -25,7 +26,6 @@ from engine.runs.csv_rows import CSV_FIELDS, csv_rows
 from engine.runs.errors import RunError
 from engine.runs.games import Numbered
 from engine.runs.lineup import bot_lineup
-from engine.runs.pool import MAX_JOBS
 from engine.runs.progress import Progress
 from engine.runs.report import report
 from engine.runs.tournament import Run, check_games, run
@@ -80,8 +80,7 @@ def _run(args: argparse.Namespace) -> int:
             f"{var.name} plays with {', '.join(map(str, counts))} players, not {args.players}"
         )
     bots = list(bot_lineup(args.bots, args.players, counts))
-    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
-        raise RunError(f"--jobs must be at least 1 and at most {MAX_JOBS}, got {args.jobs}")
+    check_jobs(args.jobs)
     games = games_of(args, DEFAULT_GAMES)
     for option in (args.out, args.csv):
         try:

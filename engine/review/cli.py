@@ -18,6 +18,7 @@ from engine.review import report
 from engine.review.judge import ReviewError
 from engine.review.progress import Bar
 from engine.review.reviewing import default_seats, default_settings, review, walk
+from engine.runs.pool import MAX_JOBS
 
 
 def record_path(file: str | None, example: str | None, saves: str | None) -> Path:
@@ -64,8 +65,8 @@ def review_command(
     record, _ = load_path(path)
     seats = pick_seats(record, every, players)
     settings = default_settings(record, bot, seed)
-    if jobs is not None and not 1 <= jobs <= 256:
-        raise ReviewError(f"--jobs must be from 1 to 256, got {jobs}")
+    if jobs is not None and not 1 <= jobs <= MAX_JOBS:
+        raise ReviewError(f"--jobs must be from 1 to {MAX_JOBS}, got {jobs}")
     if width is not None and not 40 <= width <= 1000:
         raise ReviewError(f"--width must be from 40 to 1000 columns, got {width}")
     for target in (plot, html):
