@@ -447,3 +447,31 @@ def test_the_hosts_output_to_a_pipe_nobody_reads_never_holds_the_table_up() -> N
                         rb"was reading them\]\n", text)
     assert dropped is not None and int(dropped[1]) + kept + kept // 999 == 1_000_000
     assert text.endswith(b"the end\n")
+
+
+def _bar(player: Guest) -> str:
+    return "".join(text for _, text in player.shell.mode.toolbar(200))
+
+
+@pytest.mark.parametrize("hints", [True, False])
+def test_a_seats_toolbar_says_what_the_lot_is_worth_to_that_seat_where_hints_are_allowed(
+        tmp_path, pool, hints) -> None:
+    from engine.play.worth import at_table
+    table, bo, _, cy, _ = seated(tmp_path, pool, hints=hints)
+    session = table.session
+    assert session is not None
+    game = session.game
+    people = {0: bo, 1: cy}
+    while "bid" not in " ".join(str(a) for a in game.legal_actions()):  # a lot on sale
+        words = [str(a) for a in game.legal_actions()]
+        people[game.current_player].shell.execute("stop" if "stop" in words else "draw")
+    for seat, player in people.items():
+        worth = at_table(None, game, seat, True)
+        assert worth is not None and worth.seat == seat
+        if hints:  # each seat its own figure (G-3: from its own view), as `show` says it
+            assert f"worth ~{max(0.0, worth.amount):.0f}" in _bar(player)
+        else:
+            assert "worth" not in _bar(player)
+    bo.shell.execute("set worth off")
+    assert "worth" not in _bar(bo)
+    assert ("worth ~" in _bar(cy)) is hints  # Bo's setting is Bo's alone

@@ -294,7 +294,12 @@ class SeatMode(Mode):
             parts: Fragments = [("class:bottom-toolbar.key", " Table "),
                                 ("", f" waiting for {left} more player{'s' if left != 1 else ''}")]
         else:
-            parts = play_toolbar(snap.view, list(snap.bots), self.guest.chair, room)
+            chair = self.guest.chair
+            worth = (snap.worths[chair] if chair is not None and chair < len(snap.worths)
+                     and self.shell.settings.get("worth") is not False else None)
+            parts = play_toolbar(snap.view, list(snap.bots), chair, room,
+                                 worth=None if worth is None else words(worth, snap.view,
+                                                                        short=True))
         return parts + [("", extra)] if extra else parts
 
     def legal_moves(self) -> list[Legal]:

@@ -32,6 +32,7 @@ from engine.bots import Bot, make_bot
 from engine.game import new_game
 from engine.names import player_name_problem
 from engine.play import SavesFolder, Table, bot_seed, render, slips
+from engine.play.worth import Worth, at_table
 from engine.records.settings import Hosting, Settings
 from engine.registry import find
 from engine.rules import Variant
@@ -87,6 +88,10 @@ class Snapshot:
     """The people whose seat has no one connected."""
     here: int
     """How many are connected (spectators and the hosting terminal too)."""
+    worths: tuple[Worth | None, ...] = ()
+    """What the lot on sale is worth to each person's seat, by the bots' estimate, where the
+    host allows hints (worked out once a change, under the lock: the toolbars read it at
+    every key)."""
 
 
 @dataclass(frozen=True)
@@ -542,8 +547,10 @@ class HostedTable:
                                      len(self.guests))
             return
         game = session.game
+        worths = tuple(at_table(None, game, seat, self.options.hints) if bot is None else None
+                       for seat, bot in enumerate(session.bots))
         self.snapshot = Snapshot(game.view(0), tuple(session.bots), game.current_player,
-                                 tuple(session.legal()), away, len(self.guests))
+                                 tuple(session.legal()), away, len(self.guests), worths)
 
     # -- bots -------------------------------------------------------------------------
     def _auto(self) -> tuple[int, Bot, bool] | None:

@@ -8,8 +8,9 @@ once a position (the toolbar is drawn at every key) and shown, by the person's s
 - in games against bots, unless ``set worth off``;
 - in games of people alone (hot seat) only after ``set worth on``, since everyone at the
   screen reads it;
-- at a hosted table, on a seat's `show` when the host allows hints (``medici host ...
-  --hints on``), unless that person sets it off (``at_table``).
+- at a hosted table, on a seat's `show` and toolbar when the host allows hints (``medici
+  host ... --hints on``), unless that person sets it off (``at_table``; the table works
+  each person's out once a change, for its toolbars).
 """
 
 from __future__ import annotations
