@@ -36,7 +36,8 @@ own ``quit``), or the host's terminal only (``save``, ``kick``)."""
 BOTS = (
     ", ".join(spec for kind in KINDS if not kind.field for spec in kind.offered)
     + " (mcts is the default; mcts:N searches N iterations, mcts:Ts T seconds a move); "
-    "the field's styles: " + ", ".join(kind.name for kind in KINDS if kind.field)
+    "the field's styles: " + ", ".join(kind.forms[0][0] for kind in KINDS if kind.field)
+    + " (a style by its numbers; `medici simulate --help` says which)"
 )
 """The bots ``help new`` names (from the table of bot kinds, ``engine.bots.kinds``)."""
 
