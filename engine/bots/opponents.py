@@ -39,6 +39,9 @@ likelihood falls from 1 by a factor e for each ``NEAR_MISS`` off, down to ``SURP
 (a player a little above or below a type's limit is that type more likely than one far off;
 measured on whole games of the field's styles: 0.5 tells face bidders from ours better than
 a hard cut or 1.5)."""
+FAR: Final = 1.3
+"""Money off beyond which a type's likelihood is the floor: ``exp(-FAR / NEAR_MISS)`` is
+below ``SURPRISE`` (so ``Beliefs.observe`` need not work the exponential out)."""
 
 
 class Kind(NamedTuple):
@@ -140,16 +143,20 @@ class Beliefs:
             return  # the lot was worth nothing to them by any measure: it tells nothing
         # ``observe_fit`` with its ``miss`` written out (the same floats, no call a type):
         # a pass misses where a type's limit reaches ``lo``, a bid where it is below it.
+        # Type by type in the weights' order (valuation-major): its limit ``f * ceiling``
+        # against the move, the exponential only where it can exceed the floor (``FAR``
+        # off and beyond, ``max(SURPRISE, ...)`` is the floor itself).
         weights = self.weights[player]
+        grid = self.grid
+        exp = math.exp
         i = 0
-        for v, f in self._types:
-            if bid is None:
-                off = max(0.0, f * ceilings[v] - lo + 0.5)
-            else:
-                off = max(0.0, bid - 0.5 - f * ceilings[v])
-            if off > 0:
-                weights[i] *= max(SURPRISE, math.exp(-off / NEAR_MISS))
-            i += 1
+        for c in ceilings[: len(self.valuations)]:
+            for f in grid:
+                off = f * c - lo + 0.5 if bid is None else bid - 0.5 - f * c
+                if off > 0:
+                    weights[i] *= max(SURPRISE, exp(-off / NEAR_MISS)) if off < FAR \
+                        else SURPRISE
+                i += 1
         top = max(weights)
         self.weights[player] = [w / top for w in weights]
         self.seen[player] += 1
@@ -216,8 +223,10 @@ class Beliefs:
             total = sum(weights)
             n = len(self.grid)
             grid = self.grid
+            # Each valuation's shares times the grid, summed in the grid's order.
             got = self._paid[player] = [
-                sum(weights[v * n + i] * grid[i] for i in range(n)) / total
+                sum([w * f for w, f in zip(weights[v * n : v * n + n], grid, strict=True)])
+                / total
                 for v in range(len(self.valuations))
             ]
         return got

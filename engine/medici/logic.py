@@ -583,13 +583,20 @@ class MediciLogic(LotDrawing[MediciState]):
     def state_from_view(self, given: View, chance: Chance) -> MediciState:
         """Rebuild a state from a view; the pile and removed cards are drawn from the unseen."""
         view = cast(MediciView, given)  # a view of this game (``Game.view``)
-        names = tuple(p["name"] for p in view["players"])
-        st = self.new_state(names, chance)
+        players = view["players"]
+        st = self.new_state(tuple([p["name"] for p in players]), chance)
         st.phase = view["phase"]
         st.day = view["day"]
-        st.money = [p["money"] for p in view["players"]]
-        st.ships = [list(p["ship"]) for p in view["players"]]
-        st.tracks = [[p["tracks"][c] for c in self.commodities] for p in view["players"]]
+        # Each seat read once (a bot rebuilds a state every decision).
+        money = st.money = []
+        ships = st.ships = []
+        tracks = st.tracks = []
+        commodities = self.commodities
+        for p in players:
+            money.append(p["money"])
+            ships.append(list(p["ship"]))
+            held = p["tracks"]
+            tracks.append([held[c] for c in commodities])
         st.lot = list(view["lot"])
         st.discards = list(view["discards"])
         st.start_player = view["start_player"]
@@ -608,7 +615,11 @@ class MediciLogic(LotDrawing[MediciState]):
         else:
             order, _ = chance.order("hidden cards", unseen, count)
         st.pile = order[::-1]
-        st.removed = self.pieces.without(st.lot, st.discards, *st.ships, order)  # unseen - order
+        # unseen - order: when the order is the first of the unseen as they lie (a
+        # determinization left unshuffled, ``InOrderChance``), the rest of them.
+        count = len(order)
+        st.removed = unseen[count:] if unseen[:count] == order else self.pieces.without(
+            st.lot, st.discards, *st.ships, order)
         return st
 
     # -- results and views ------------------------------------------------------------

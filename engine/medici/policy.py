@@ -198,11 +198,12 @@ class MediciPolicy:
         worth = judged(worths)
         if noise and rng is not None and rng.below(1000) < noise * 1000:
             worth += rng.below(7) - 3
+        value = worth * SHADE
+        hi = span.hi
+        if (int(value) if hi is None else min(int(value), hi)) < span.lo:
+            return PASS  # ``best_bid``'s pass, before the later bidders are worked out
         later = [(q, pos.ceilings(q, st.lot)) for q in st.order[st.turn + 1 :]]
-        bid = best_bid(
-            worth * SHADE, span.lo, span.hi, later,
-            beliefs or self.prior,
-        )
+        bid = best_bid(value, span.lo, hi, later, beliefs or self.prior)
         return PASS if bid is None else amount_action("bid", bid)
 
     def rollout_move(self, game: Game[MediciState], beliefs: Beliefs | None, rng: Rng) -> Action:
@@ -272,18 +273,23 @@ class MediciPolicy:
         # What each player's worth of a card is made of, worked out once a player: the ship
         # race part by the lot's new value, the majorities part by the card's commodity
         # (``base`` plus the step the card adds, summed as ``Position.worths`` sums them).
-        track_gain = pos.track_gain
         values = {total_value + value[c] for c, _ in cards}
-        ship_by = {q: pos.ship_gains(q, values, size) for q in players}
         kinds = {kind[c] for c, _ in cards}
-        track_by = {q: {k: base[q] + (track_gain(q, k, held.get(k, 0) + 1)
-                                      - track_gain(q, k, held.get(k, 0)))
-                        if k >= 0 else base[q] for k in kinds} for q in players}
+        ship_by = []
+        track_by = []
+        for q in players:
+            ship_by.append(pos.ship_gains(q, values, size))
+            own = base[q]
+            steps = pos.track_steps(q, held, kinds)
+            row = {k: own + step for k, step in steps.items()}
+            row[-1] = own  # a card of no commodity (gold, M-15) adds no track
+            track_by.append(row)
         money = pos.money
         loans = val.loans
         rivals = max(1, n - 1)
         acc = 0.0
         weight = 0
+        seats = list(enumerate(players))
         for card, count in cards:
             # _selector_gain over the card's worths (``worths``' five, the same floats),
             # written out: it runs for every card and player of every draw decision.
@@ -292,16 +298,23 @@ class MediciPolicy:
             k = kind[card]
             first = second = mine = -1
             shaded = -1.0
-            for q in players:
-                ship = ship_by[q][v]
-                tracks = track_by[q][k]
-                ours = ship + tracks
+            for i, q in seats:
+                ship = ship_by[i][v]
+                tracks = track_by[i][k]
                 if q == selector:
                     shaded = (SHIP_WEIGHT * ship + TRACK_WEIGHT * tracks) * SHADE
                     limit = int(shaded)
                     mine = limit if loans else min(money[q], limit)
                     continue
-                limit = int(rival_limit(paid[q], (ours, fv, ship, tracks, (v + ours) / 2)))
+                ours = ship + tracks
+                # ``rival_limit(paid[q], (ours, fv, ship, tracks, (v + ours) / 2))`` written
+                # out: a worth of nothing or less offers 0.0, which adds nothing to the sum.
+                p0, p1, p2, p3, p4 = paid[q]
+                mix = (v + ours) / 2
+                limit = int(sum((p0 * ours if ours > 0 else 0.0, p1 * fv if v > 0 else 0.0,
+                                 p2 * ship if ship > 0 else 0.0,
+                                 p3 * tracks if tracks > 0 else 0.0,
+                                 p4 * mix if mix > 0 else 0.0)))
                 limit = limit if loans else min(money[q], limit)
                 if limit > first:
                     first, second = limit, first

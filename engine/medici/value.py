@@ -271,7 +271,8 @@ class Position:
         """``ship_gain(q, v, size)`` for each of ``values``, those not known yet worked out
         together (``expected_rank_payouts``: the same floats)."""
         memo = self._ship
-        missing = [v for v in values if _key(q, size, v) not in memo]
+        low = size * 64 + q  # _key(q, size, v) is v * 4096 + low
+        missing = [v for v in values if v * 4096 + low not in memo]
         if missing:
             free = self.free
             fill = self.fill
@@ -290,8 +291,8 @@ class Position:
             pays = expected_rank_payouts(ests, left * var1, sides[:q] + sides[q + 1 :],
                                          self.ship_table)
             for v, pay in zip(missing, pays, strict=True):
-                memo[_key(q, size, v)] = pay - base
-        return {v: memo[_key(q, size, v)] for v in values}
+                memo[v * 4096 + low] = pay - base
+        return {v: memo[v * 4096 + low] for v in values}
 
     def ship_gain(self, q: int, value: int, size: int) -> float:
         """Expected ship payout gained by loading ``size`` cards worth ``value`` (vs. not)."""
@@ -372,6 +373,65 @@ class Position:
             )
             self._track[key] = got
         return got
+
+    def track_steps(self, q: int, held: dict[int, int], kinds: set[int]) -> dict[int, float]:
+        """What one card more of each commodity of ``kinds`` adds to ``q``'s tracks over a lot
+        holding ``held`` of each: ``track_gain(q, k, h + 1) - track_gain(q, k, h)``, the
+        same floats, for a draw that weighs every card (a card of no commodity, -1, is left
+        out: it adds nothing).
+
+        ``track_gain`` written out for the commodities at once: the rivals' expected levels
+        read once a commodity, each payout's arithmetic in its order, the memos the same.
+        """
+        memo = self._track
+        standings = self._track_base
+        eff = self.eff[q]
+        free = self.free[q]
+        fill = self.fill
+        top = self.val.top
+        bonus = self.val.bonus
+        later = self.later_days
+        keep = 1.0 + MAJORITY_KEEP * later
+        table = self.track_table
+        out: dict[int, float] = {}
+        for k in kinds:
+            if k < 0:
+                continue
+            h = held.get(k, 0)
+            add = h + 1
+            key = (add * 64 + k) * 64 + q  # _key(q, k, add)
+            step = memo.get(key)
+            if step is None:
+                levels = self._levels.get(k)
+                if levels is None:
+                    levels = self._expected_levels(k)
+                rivals = levels[:q] + levels[q + 1 :]
+                share = self.share[k]
+                before = eff[k]
+                base = standings.get(k * 64 + q)
+                if base is None:  # ``majority_standing``: ``_majority_pay`` with no card
+                    left = free if free > 0 else 0
+                    level = before if before < top else top
+                    expected = level + left * share * fill
+                    base = standings[k * 64 + q] = expected_rank_payout(
+                        expected if expected < top else top,
+                        left * share * (1.0 - share) * fill, rivals, table)
+                left = free - add
+                if left < 0:
+                    left = 0
+                after = before + add
+                if after > top:
+                    after = top
+                expected = after + left * share * fill
+                pay = expected_rank_payout(expected if expected < top else top,
+                                           left * share * (1.0 - share) * fill, rivals, table)
+                step = memo[key] = (
+                    (pay - base) * keep
+                    + (bonus[after] - bonus[before]) * (1 + later)
+                    + LEVEL_POTENTIAL * (after - before) * later
+                )
+            out[k] = step - self.track_gain(q, k, h) if h else step
+        return out
 
     # -- lots ---------------------------------------------------------------------------------
     def lot_value(self, q: int, lot: list[str]) -> float | None:
