@@ -100,10 +100,15 @@ class StrozziPolicy:
             return -1.0
         if samples and rng is not None and len(tiles) > samples:
             tiles = [tiles[rng.below(len(tiles))] for _ in range(samples)]
+        # ``lot_gain(pos, active, lot + [tile])`` of every tile, from both sides' worths
+        # worked out for all the tiles at once (``Position.draw_worths``).
+        kinds = [tile for tile, _ in tiles]
+        mine = pos.draw_worths(active, lot, kinds)
+        theirs = pos.draw_worths(1 - active, lot, kinds)
         acc = 0.0
         weight = 0
-        for tile, count in tiles:
-            acc += count * self.lot_gain(pos, active, lot + [tile])
+        for (_, count), ours, other in zip(tiles, mine, theirs, strict=True):
+            acc += count * ((ours - other) / 2)
             weight += count
         return acc / weight - stop
 

@@ -33,8 +33,6 @@ again; measured against the field: 1.25-1.5 does best, 1.75 already overpays).""
 SQRT2: Final = math.sqrt(2.0)
 _ERF: Final = math.erf
 """``math.erf``, read once (compiled, a module's final name is a native static)."""
-NO_STEPS: Final = (0.0,) * 6
-"""What ``Position._parts`` reads as the three steps where there are not three."""
 KEY_BITS: Final = 32
 """The low bits of a memo's key, below the standing's number (``Position._key``)."""
 ALL: Final = 0
@@ -336,21 +334,9 @@ class Position:
         signed = self.signed[p]
         steps = val.half_steps
         three = val.three_steps
-        # The usual three steps, read once (compiled, each a float unboxed per read).
-        e0, h0, e1, h1, e2, h2 = three if three is not None else NO_STEPS
         for r, g in val.harbour_goods[h]:
-            mid = signed[r] + (a_push[g] - b_push[g])
-            neg = -mid
-            scale = SQRT2 * sqrt(a_spread[g] + b_spread[g] + 0.2)
-            if three is not None:  # the usual three steps written out: the same sum
-                got += (0.0 + h0 * (erf((mid - e0) / scale) - erf((neg - e0) / scale))
-                        + h1 * (erf((mid - e1) / scale) - erf((neg - e1) / scale))
-                        + h2 * (erf((mid - e2) / scale) - erf((neg - e2) / scale))) * weight
-                continue
-            row = 0.0
-            for edge, half in steps:  # half = step * 0.5, as ``step * 0.5 * x`` groups
-                row += half * (erf((mid - edge) / scale) - erf((neg - edge) / scale))
-            got += row * weight
+            got += _row_worth(signed[r] + (a_push[g] - b_push[g]),
+                              SQRT2 * sqrt(a_spread[g] + b_spread[g] + 0.2), weight, three, steps)
         return got, prize
 
     def standing(self, p: int) -> float:
@@ -469,6 +455,101 @@ class Position:
             got = self._worth[key] = self._gains(p, tiles, part, self.loads(p, len(tiles)))
         return got
 
+    def draw_worths(self, p: int, lot: list[str], tiles: list[str]) -> list[float]:
+        """``worth(p, lot + [t])`` for each of ``tiles``, the same floats: what a draw weighs
+        for every tile the bag may give (S-7).
+
+        Written out load by load: a tile changes a load's side only by its value (the
+        prize for the higher ship value, S-14) and by its good's push (that good's row,
+        S-15); the rest of a harbour's worth is the same for every tile. So each load works
+        out the prize once a tile value, the rows without the tile once, and a good's row
+        once a push, and a tile's worth is summed from them in ``_parts``' order.
+        """
+        val = self.val
+        st = self.st
+        info = val.tile_info
+        size = len(lot) + 1
+        goods = len(val.goods)
+        fill = self.fill
+        mean = self.mean
+        share = self.share
+        push_mean = self.push_mean
+        unit = self.unit
+        weight = self.weight
+        signed = self.signed[p]
+        prize = val.prize
+        steps = val.half_steps
+        three = val.three_steps
+        erf = _ERF
+        others = (self._side or self._plain())[1 - p]
+        plain = (self._plains or self._plain_all())[p]
+        no_side = val.no_side
+        # Each tile kind once: its value, good and push.
+        kinds = list(dict.fromkeys(tiles))
+        facts = [info[t] for t in kinds]
+        best = [0.0] * len(kinds)
+        for ship, h, fresh in self.loads(p, size):
+            # The ship's and the lot's tiles (whole numbers, exact in any order).
+            held = st.ships[p][ship]
+            value = 0
+            push = [0.0] * goods
+            for t in held:
+                worth, g, moves, _ = info[t]
+                value += worth
+                if g >= 0:
+                    push[g] = push[g] + moves
+            for t in lot:
+                worth, g, moves, _ = info[t]
+                value += worth
+                if g >= 0:
+                    push[g] = push[g] + moves
+            expect = (val.holds[ship] - len(held) - size) * fill
+            # ``_filled``'s side but for the tile: its pushes to come and their spread.
+            coming = [0.0] * goods
+            spread = [0.0] * goods
+            for g in range(goods):
+                n = expect * share[g]
+                coming[g] = n * push_mean[g]
+                spread[g] = n * unit[g]
+            a_shift = expect * mean
+            a_var = expect * self.var
+            b, b_var, b_push, b_spread = others[h] or no_side
+            den = sqrt(2.0 * (a_var + b_var + 0.25))
+            rows = val.harbour_goods[h]
+            scales = [SQRT2 * sqrt(spread[g] + b_spread[g] + 0.2) for _, g in rows]
+
+            bare = [_row_worth(signed[r] + ((push[g] + coming[g]) - b_push[g]), scale, weight,
+                               three, steps)
+                    for (r, g), scale in zip(rows, scales, strict=True)]
+            prizes: dict[int, float] = {}
+            pushed: dict[tuple[int, int], float] = {}
+            base = plain[h][0]
+            shift = self.pool_shift(p, ship, h, ALL) if fresh else 0.0
+            for i, (worth, good, moves, _) in enumerate(facts):
+                got = prizes.get(worth)
+                if got is None:
+                    got = prizes[worth] = 0.0 + prize * erf(
+                        ((value + worth) + a_shift - b) / den)
+                j = 0
+                for r, g in rows:
+                    if g == good:
+                        term = pushed.get((j, moves))
+                        if term is None:
+                            term = pushed[(j, moves)] = _row_worth(
+                                signed[r] + (((push[g] + moves) + coming[g]) - b_push[g]),
+                                scales[j], weight, three, steps)
+                        got += term
+                    else:
+                        got += bare[j]
+                    j += 1
+                gain = got - base
+                if fresh:
+                    gain = gain + shift
+                if gain > best[i]:  # ``_gains``' best: the first of equals
+                    best[i] = gain
+        worths = dict(zip(kinds, best, strict=True))
+        return [worths[t] for t in tiles]
+
     def _lot(self, tiles: tuple[str, ...]) -> int:
         """The number of a lot's tiles in the memos' keys, kept with them (when there are
         too many to fit a key, every memo is emptied: all of them are worked out again)."""
@@ -491,6 +572,26 @@ class Position:
         """A lot's face value: the sum of its tiles' values."""
         value = self.val.value
         return sum(value[t] for t in lot)
+
+
+def _row_worth(mid: float, scale: float, weight: float, three: tuple[float, ...] | None,
+               steps: list[tuple[float, float]]) -> float:
+    """A monopoly row's part of a harbour's worth (S-15, S-16), weighed by ``weight``: the
+    chance the marker ends each step's edge beyond ``mid`` on one side less the other's,
+    ``scale`` its spread. ``three``: the usual three steps flat (written out: the same
+    sum); else ``steps``, each (edge, half its income step)."""
+    erf = _ERF
+    neg = -mid
+    if three is not None:
+        # The usual three steps, read once (compiled, each a float unboxed per read).
+        e0, h0, e1, h1, e2, h2 = three
+        return (0.0 + h0 * (erf((mid - e0) / scale) - erf((neg - e0) / scale))
+                + h1 * (erf((mid - e1) / scale) - erf((neg - e1) / scale))
+                + h2 * (erf((mid - e2) / scale) - erf((neg - e2) / scale))) * weight
+    row = 0.0
+    for edge, half in steps:  # half = step * 0.5, as ``step * 0.5 * x`` groups
+        row += half * (erf((mid - edge) / scale) - erf((neg - edge) / scale))
+    return row * weight
 
 
 def _shipped(st: StrozziState) -> int:
