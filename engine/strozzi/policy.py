@@ -22,6 +22,10 @@ class StrozziPolicy:
     """The greedy Medici vs Strozzi player: prices fairly, buys when buying beats declining,
     loads where the lot gains most, draws while another tile gains on average."""
 
+    reads_beliefs = False
+    """Its moves read the valuation alone (``engine.bots.parts.reads_beliefs``): a greedy
+    bot learns nothing for them."""
+
     def __init__(self, val: StrozziValuation) -> None:
         self.val = val
 

@@ -522,10 +522,11 @@ class Position:
                                three, steps)
                     for (r, g), scale in zip(rows, scales, strict=True)]
             prizes: dict[int, float] = {}
-            pushed: dict[tuple[int, int], float] = {}
+            pushed: dict[int, float] = {}
             base = plain[h][0]
             shift = self.pool_shift(p, ship, h, ALL) if fresh else 0.0
-            for i, (worth, good, moves, _) in enumerate(facts):
+            i = 0
+            for worth, good, moves, _ in facts:
                 got = prizes.get(worth)
                 if got is None:
                     got = prizes[worth] = 0.0 + prize * erf(
@@ -533,20 +534,21 @@ class Position:
                 j = 0
                 for r, g in rows:
                     if g == good:
-                        term = pushed.get((j, moves))
+                        term = pushed.get(j * 64 + moves)
                         if term is None:
-                            term = pushed[(j, moves)] = _row_worth(
+                            term = pushed[j * 64 + moves] = _row_worth(
                                 signed[r] + (((push[g] + moves) + coming[g]) - b_push[g]),
                                 scales[j], weight, three, steps)
                         got += term
                     else:
                         got += bare[j]
                     j += 1
-                gain = got - base
-                if fresh:
-                    gain = gain + shift
+                # Less the harbour as it stands, plus the shift of the other free harbours
+                # (0.0 if none, which adds nothing: no gain here is -0.0).
+                gain = got - base + shift
                 if gain > best[i]:  # ``_gains``' best: the first of equals
                     best[i] = gain
+                i += 1
         worths = dict(zip(kinds, best, strict=True))
         return [worths[t] for t in tiles]
 
