@@ -33,6 +33,8 @@ again; measured against the field: 1.25-1.5 does best, 1.75 already overpays).""
 SQRT2: Final = math.sqrt(2.0)
 _ERF: Final = math.erf
 """``math.erf``, read once (compiled, a module's final name is a native static)."""
+RECENT: Final = 2
+"""How many positions of other states a valuation keeps (``other_position``)."""
 KEY_BITS: Final = 32
 """The low bits of a memo's key, below the standing's number (``Position._key``)."""
 ALL: Final = 0
@@ -639,6 +641,7 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         # worths, loads' gains, standings, each keyed by a number (``Position._key``); and
         # the numbers of the lots in those keys.
         self.memos: tuple[dict[Any, Any], ...] = ({}, {}, {}, {}, {})
+        self._recent: dict[tuple[object, ...], Position] = {}
         self.ship_count = len(self.holds)
         self.harbour_count = len(self.harbours)
         self.lot_limit = (1 << KEY_BITS) // (2 * self.ship_count * self.harbour_count * 2 * 3)
@@ -720,6 +723,29 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
     def new_position(self, st: StrozziState) -> Position:
         """A fresh Position of ``st``."""
         return Position(self, st)
+
+    def other_position(self, st: StrozziState) -> Position:
+        """A Position of another state: a kept one of a state with the same contents, else
+        fresh (and kept).
+
+        A Position reads the round, the markers, the ships and their harbours, and the bag
+        as the lot, the discards and the ships leave it (never its order): a kept one of a
+        state with the same of those (a price after the last draw, a load after the price
+        or the offer, a search's next determinization) gives the same worths to the last
+        bit, its harbours and sides already worked out. At most ``RECENT`` are kept.
+        """
+        key = (st.round, *st.markers, *[h for placed in st.harbour for h in placed],
+               *[tuple(ship) for fleet in st.ships for ship in fleet], tuple(st.lot),
+               *st.discards)
+        recent = self._recent
+        pos = recent.get(key)
+        if pos is None:
+            if len(recent) >= RECENT:
+                recent.clear()
+            pos = recent[key] = Position(self, st)
+        else:
+            pos.st = st
+        return pos
 
     def fair_price(self, pos: Position, st: StrozziState) -> int:
         """The price that leaves the opponent no better off buying than declining (S-8, S-9),
