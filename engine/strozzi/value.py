@@ -34,7 +34,8 @@ SQRT2: Final = math.sqrt(2.0)
 _ERF: Final = math.erf
 """``math.erf``, read once (compiled, a module's final name is a native static)."""
 RECENT: Final = 2
-"""How many positions of other states a valuation keeps (``other_position``)."""
+"""How many positions of other states a valuation keeps (``other_position``): more cost
+the collector's passes more than they save (``engine.medici.value.RECENT``)."""
 KEY_BITS: Final = 32
 """The low bits of a memo's key, below the standing's number (``Position._key``)."""
 ALL: Final = 0
