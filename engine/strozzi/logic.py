@@ -567,16 +567,29 @@ class StrozziLogic(LotDrawing[StrozziState]):
         """Rebuild a state from a view; the bag order is drawn from the tiles in the bag."""
         view = cast(StrozziView, given)  # a view of this game (``Game.view``)
         seats = view["players"]
-        st = self.new_state(tuple(p["name"] for p in seats), chance)
+        st = self.new_state(tuple([p["name"] for p in seats]), chance)
         st.phase = view["phase"]
         st.round = view["round"]
-        st.coins = [p["coins"] for p in seats]
-        st.loans = [p["loans"] for p in seats]
-        st.ships = [[list(s["tiles"]) for s in p["ships"]] for p in seats]
-        st.harbour = [
-            [-1 if s["harbour"] is None else s["harbour"] - 1 for s in p["ships"]] for p in seats
-        ]
-        st.markers = [row["marker"] for harbour in view["harbours"] for row in harbour["rows"]]
+        # Each seat and ship read once (a bot rebuilds a state every decision).
+        coins = st.coins = []
+        loans = st.loans = []
+        ships = st.ships = []
+        harbour = st.harbour = []
+        for p in seats:
+            coins.append(p["coins"])
+            loans.append(p["loans"])
+            fleet = []
+            placed = []
+            for s in p["ships"]:
+                fleet.append(list(s["tiles"]))
+                at = s["harbour"]
+                placed.append(-1 if at is None else at - 1)
+            ships.append(fleet)
+            harbour.append(placed)
+        markers = st.markers = []
+        for place in view["harbours"]:
+            for row in place["rows"]:
+                markers.append(row["marker"])
         st.lot = list(view["lot"])
         st.discards = list(view["discards"])
         st.start_player = view["start_player"]
@@ -623,7 +636,7 @@ class StrozziLogic(LotDrawing[StrozziState]):
 
     def bag_tiles(self, st: StrozziState) -> list[str]:
         """The tiles in the bag, in rules order: public, as every tile drawn is shown (G-3)."""
-        return self.pieces.without(st.lot, st.discards, *(s for fleet in st.ships for s in fleet))
+        return self.pieces.without(st.lot, st.discards, *[s for fleet in st.ships for s in fleet])
 
     def view(self, st: StrozziState, player: int | None) -> StrozziView:
         """The documented view (docs/api.md: "Game.view() keys (Medici vs Strozzi)")."""
