@@ -289,7 +289,16 @@ class MediciPolicy:
         rivals = max(1, n - 1)
         acc = 0.0
         weight = 0
-        seats = list(enumerate(players))
+        # The selector's worths, then each rival's with what it pays of each valuation and
+        # its money, read once a draw.
+        chooser = None
+        others = []
+        for i, q in enumerate(players):
+            if q == selector:
+                chooser = (ship_by[i], track_by[i], money[q])
+            else:
+                p0, p1, p2, p3, p4 = paid[q]
+                others.append((ship_by[i], track_by[i], p0, p1, p2, p3, p4, money[q]))
         for card, count in cards:
             # _selector_gain over the card's worths (``worths``' five, the same floats),
             # written out: it runs for every card and player of every draw decision.
@@ -298,24 +307,23 @@ class MediciPolicy:
             k = kind[card]
             first = second = mine = -1
             shaded = -1.0
-            for i, q in seats:
-                ship = ship_by[i][v]
-                tracks = track_by[i][k]
-                if q == selector:
-                    shaded = (SHIP_WEIGHT * ship + TRACK_WEIGHT * tracks) * SHADE
-                    limit = int(shaded)
-                    mine = limit if loans else min(money[q], limit)
-                    continue
+            if chooser is not None:
+                ships, tracks_by, cash = chooser
+                shaded = (SHIP_WEIGHT * ships[v] + TRACK_WEIGHT * tracks_by[k]) * SHADE
+                limit = int(shaded)
+                mine = limit if loans else min(cash, limit)
+            for ships, tracks_by, p0, p1, p2, p3, p4, cash in others:
+                ship = ships[v]
+                tracks = tracks_by[k]
                 ours = ship + tracks
                 # ``rival_limit(paid[q], (ours, fv, ship, tracks, (v + ours) / 2))`` written
                 # out: a worth of nothing or less offers 0.0, which adds nothing to the sum.
-                p0, p1, p2, p3, p4 = paid[q]
                 mix = (v + ours) / 2
                 limit = int(sum((p0 * ours if ours > 0 else 0.0, p1 * fv if v > 0 else 0.0,
                                  p2 * ship if ship > 0 else 0.0,
                                  p3 * tracks if tracks > 0 else 0.0,
                                  p4 * mix if mix > 0 else 0.0)))
-                limit = limit if loans else min(money[q], limit)
+                limit = limit if loans else min(cash, limit)
                 if limit > first:
                     first, second = limit, first
                 elif limit > second:
