@@ -358,3 +358,26 @@ def test_three_steps_written_out_are_the_steps_loop() -> None:
                     bits(x) for x in other._parts(p, h, side)]
                 checked += 1
     assert checked > 1000
+
+
+def test_a_draws_worths_are_each_tiles_worth() -> None:
+    """``Position.draw_worths``, written out load by load, is ``worth(p, lot + [t])`` of
+    every tile the bag may give, to the last bit, in every drawing state of random games."""
+    var = engine.load_variant("medici-vs-strozzi")
+    checked = 0
+    for seed in range(10):
+        game = engine.new_game(var, 2, seed=seed)
+        rng = Rng(seed + 11)
+        while not game.is_over:
+            st = game.state
+            if st.phase == "drawing" and len(st.lot) < 3:
+                val = StrozziValuation(var)
+                tiles = sorted(val.bag_counts(st))
+                drawn = Position(val, st)
+                for p in (0, 1):
+                    fresh = Position(StrozziValuation(var), st)
+                    assert [bits(x) for x in drawn.draw_worths(p, st.lot, tiles)] == [
+                        bits(fresh.worth(p, [*st.lot, t])) for t in tiles]
+                    checked += 1
+            game.push(random_choice(game.legal_actions(), rng))
+    assert checked > 300

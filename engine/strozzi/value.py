@@ -487,21 +487,22 @@ class Position:
         others = (self._side or self._plain())[1 - p]
         plain = (self._plains or self._plain_all())[p]
         no_side = val.no_side
-        # Each tile kind once: its value, good and push.
-        kinds = list(dict.fromkeys(tiles))
-        facts = [info[t] for t in kinds]
+        kinds, values, groups = val.draw_groups(tiles)
         best = [0.0] * len(kinds)
+        # The lot's tiles (whole numbers, exact in any order), the same for every load.
+        lot_value = 0
+        lot_push = [0.0] * goods
+        for t in lot:
+            worth, g, moves, _ = info[t]
+            lot_value += worth
+            if g >= 0:
+                lot_push[g] = lot_push[g] + moves
         for ship, h, fresh in self.loads(p, size):
             # The ship's and the lot's tiles (whole numbers, exact in any order).
             held = st.ships[p][ship]
-            value = 0
-            push = [0.0] * goods
+            value = lot_value
+            push = lot_push[:]
             for t in held:
-                worth, g, moves, _ = info[t]
-                value += worth
-                if g >= 0:
-                    push[g] = push[g] + moves
-            for t in lot:
                 worth, g, moves, _ = info[t]
                 value += worth
                 if g >= 0:
@@ -524,34 +525,37 @@ class Position:
             bare = [_row_worth(signed[r] + ((push[g] + coming[g]) - b_push[g]), scale, weight,
                                three, steps)
                     for (r, g), scale in zip(rows, scales, strict=True)]
-            prizes: dict[int, float] = {}
-            pushed: dict[int, float] = {}
+            prizes = [0.0 + prize * erf(((value + worth) + a_shift - b) / den)
+                      for worth in values]
+            # Less the harbour as it stands, plus the shift of the other free harbours
+            # (0.0 if none, which adds nothing: no gain here is -0.0).
             base = plain[h][0]
             shift = self.pool_shift(p, ship, h, ALL) if fresh else 0.0
-            i = 0
-            for worth, good, moves, _ in facts:
-                got = prizes.get(worth)
-                if got is None:
-                    got = prizes[worth] = 0.0 + prize * erf(
-                        ((value + worth) + a_shift - b) / den)
+            for good, moves, members in groups:
+                # The group's rows: its good's pushed by the tile, the others bare.
+                terms = bare[:]
                 j = 0
                 for r, g in rows:
                     if g == good:
-                        term = pushed.get(j * 64 + moves)
-                        if term is None:
-                            term = pushed[j * 64 + moves] = _row_worth(
-                                signed[r] + (((push[g] + moves) + coming[g]) - b_push[g]),
-                                scales[j], weight, three, steps)
-                        got += term
-                    else:
-                        got += bare[j]
+                        terms[j] = _row_worth(
+                            signed[r] + (((push[g] + moves) + coming[g]) - b_push[g]),
+                            scales[j], weight, three, steps)
                     j += 1
-                # Less the harbour as it stands, plus the shift of the other free harbours
-                # (0.0 if none, which adds nothing: no gain here is -0.0).
-                gain = got - base + shift
-                if gain > best[i]:  # ``_gains``' best: the first of equals
-                    best[i] = gain
-                i += 1
+                # Each tile's worth summed in ``_parts``' order: the prize, then row by row.
+                if len(terms) == 3:
+                    t0, t1, t2 = terms
+                    for i, v in members:
+                        gain = prizes[v] + t0 + t1 + t2 - base + shift
+                        if gain > best[i]:  # ``_gains``' best: the first of equals
+                            best[i] = gain
+                else:
+                    for i, v in members:
+                        got = prizes[v]
+                        for term in terms:
+                            got += term
+                        gain = got - base + shift
+                        if gain > best[i]:
+                            best[i] = gain
         worths = dict(zip(kinds, best, strict=True))
         return [worths[t] for t in tiles]
 
@@ -643,6 +647,8 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         # the numbers of the lots in those keys.
         self.memos: tuple[dict[Any, Any], ...] = ({}, {}, {}, {}, {})
         self._recent: dict[tuple[object, ...], Position] = {}
+        self._draw_groups: dict[tuple[str, ...], tuple[
+            list[str], list[int], list[tuple[int, int, list[tuple[int, int]]]]]] = {}
         self.ship_count = len(self.holds)
         self.harbour_count = len(self.harbours)
         self.lot_limit = (1 << KEY_BITS) // (2 * self.ship_count * self.harbour_count * 2 * 3)
@@ -685,6 +691,30 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         self.harbour_goods: list[list[tuple[int, int]]] = [
             [(r, self.rows[r][1]) for r in rows] for rows in self.harbour_rows]
         """Each harbour's monopoly rows with their goods."""
+
+    def draw_groups(self, tiles: list[str]) -> tuple[
+            list[str], list[int], list[tuple[int, int, list[tuple[int, int]]]]]:
+        """``tiles``' kinds once each, their values once each, and the kinds grouped by
+        good and push (a group's tiles differ only by their value: the same rows), each
+        kind by its place and its value's place (``Position.draw_worths``). Kept for the
+        last few bags: a draw asks for each player, and the bag changes a tile a draw."""
+        key = tuple(tiles)
+        got = self._draw_groups.get(key)
+        if got is None:
+            info = self.tile_info
+            kinds = list(dict.fromkeys(tiles))
+            values: list[int] = []
+            by: dict[tuple[int, int], list[tuple[int, int]]] = {}
+            for i, t in enumerate(kinds):
+                worth, good, moves, _ = info[t]
+                if worth not in values:
+                    values.append(worth)
+                by.setdefault((good, moves), []).append((i, values.index(worth)))
+            if len(self._draw_groups) >= RECENT:
+                self._draw_groups.clear()
+            got = self._draw_groups[key] = (
+                kinds, values, [(good, moves, members) for (good, moves), members in by.items()])
+        return got
 
     def bag_counts(self, st: StrozziState) -> dict[str, int]:
         """The tiles in the bag, counted: public, as every tile out of it is shown (G-3)."""
