@@ -290,20 +290,30 @@ class MediciPolicy:
         acc = 0.0
         weight = 0
         # The selector's worths, then each rival's with what it pays of each valuation and
-        # its money, read once a draw.
+        # its money, read once a draw. A rival's limit sums five terms: two read the lot's
+        # new value alone (its face, its ship race part), one the card's commodity alone
+        # (its majorities part): those are worked out once a value and once a commodity.
         chooser = None
         others = []
         for i, q in enumerate(players):
             if q == selector:
                 chooser = (ship_by[i], track_by[i], money[q])
-            else:
-                p0, p1, p2, p3, p4 = paid[q]
-                others.append((ship_by[i], track_by[i], p0, p1, p2, p3, p4, money[q]))
+                continue
+            p0, p1, p2, p3, p4 = paid[q]
+            ships = ship_by[i]
+            by_value: dict[int, tuple[float, float, float]] = {}
+            for v in values:
+                ship = ships[v]
+                by_value[v] = (ship, p1 * float(v) if v > 0 else 0.0,
+                               p2 * ship if ship > 0 else 0.0)
+            by_kind: dict[int, tuple[float, float]] = {}
+            for k, tracks in track_by[i].items():
+                by_kind[k] = (tracks, p3 * tracks if tracks > 0 else 0.0)
+            others.append((by_value, by_kind, p0, p4, money[q]))
         for card, count in cards:
             # _selector_gain over the card's worths (``worths``' five, the same floats),
             # written out: it runs for every card and player of every draw decision.
             v = total_value + value[card]
-            fv = float(v)
             k = kind[card]
             first = second = mine = -1
             shaded = -1.0
@@ -312,18 +322,17 @@ class MediciPolicy:
                 shaded = (SHIP_WEIGHT * ships[v] + TRACK_WEIGHT * tracks_by[k]) * SHADE
                 limit = int(shaded)
                 mine = limit if loans else min(cash, limit)
-            for ships, tracks_by, p0, p1, p2, p3, p4, cash in others:
-                ship = ships[v]
-                tracks = tracks_by[k]
+            for by_value, by_kind, p0, p4, cash in others:
+                ship, face, race = by_value[v]
+                tracks, majorities = by_kind[k]
                 ours = ship + tracks
-                # ``rival_limit(paid[q], (ours, fv, ship, tracks, (v + ours) / 2))`` written
-                # out: a worth of nothing or less offers 0.0, which adds nothing to the sum.
+                # ``rival_limit(paid[q], (ours, float(v), ship, tracks, (v + ours) / 2))``
+                # written out: a worth of nothing or less offers 0.0, which adds nothing.
                 mix = (v + ours) / 2
-                limit = int(sum((p0 * ours if ours > 0 else 0.0, p1 * fv if v > 0 else 0.0,
-                                 p2 * ship if ship > 0 else 0.0,
-                                 p3 * tracks if tracks > 0 else 0.0,
+                limit = int(sum((p0 * ours if ours > 0 else 0.0, face, race, majorities,
                                  p4 * mix if mix > 0 else 0.0)))
-                limit = limit if loans else min(cash, limit)
+                if not loans and cash < limit:  # ``min(cash, limit)``
+                    limit = cash
                 if limit > first:
                     first, second = limit, first
                 elif limit > second:

@@ -146,10 +146,14 @@ class Position:
         # bots ask (lots' worths, loads' gains, standings) is kept by standing, for every
         # position with the same ones; the harbours and sides they come from are kept
         # for this position only (fewer objects kept: the collector's work).
+        # (Both seats' harbours and ships unpacked, not flattened by comprehensions: each
+        # of those is a call of its own.)
+        harbour0, harbour1 = st.harbour
+        fleet0, fleet1 = st.ships
         self.sid = val.standing((
             self.later, self.mean, self.var, self.fill, *self.share, *self.push_mean,
-            *self.push_sq, *markers, *[h for placed in st.harbour for h in placed],
-            *[tuple(ship) for fleet in st.ships for ship in fleet]))
+            *self.push_sq, *markers, *harbour0, *harbour1, *map(tuple, fleet0),
+            *map(tuple, fleet1)))
         memos = val.memos
         self._pool: dict[int, float] = memos[0]
         self._worth: dict[int, float] = memos[1]
@@ -335,11 +339,24 @@ class Position:
         prize = got
         weight = self.weight
         signed = self.signed[p]
-        steps = val.half_steps
         three = val.three_steps
+        if three is None:
+            steps = val.half_steps
+            for r, g in val.harbour_goods[h]:
+                got += _row_worth(signed[r] + (a_push[g] - b_push[g]),
+                                  SQRT2 * sqrt(a_spread[g] + b_spread[g] + 0.2), weight, None,
+                                  steps)
+            return got, prize
+        # ``_row_worth``'s three steps written out here, the same sum: every harbour of
+        # every load of every decision comes through here (a call was a sixth of a row).
+        e0, h0, e1, h1, e2, h2 = three
         for r, g in val.harbour_goods[h]:
-            got += _row_worth(signed[r] + (a_push[g] - b_push[g]),
-                              SQRT2 * sqrt(a_spread[g] + b_spread[g] + 0.2), weight, three, steps)
+            mid = signed[r] + (a_push[g] - b_push[g])
+            scale = SQRT2 * sqrt(a_spread[g] + b_spread[g] + 0.2)
+            neg = -mid
+            got += (0.0 + h0 * (erf((mid - e0) / scale) - erf((neg - e0) / scale))
+                    + h1 * (erf((mid - e1) / scale) - erf((neg - e1) / scale))
+                    + h2 * (erf((mid - e2) / scale) - erf((neg - e2) / scale))) * weight
         return got, prize
 
     def standing(self, p: int) -> float:
@@ -765,9 +782,10 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         or the offer, a search's next determinization) gives the same worths to the last
         bit, its harbours and sides already worked out. At most ``RECENT`` are kept.
         """
-        key = (st.round, *st.markers, *[h for placed in st.harbour for h in placed],
-               *[tuple(ship) for fleet in st.ships for ship in fleet], tuple(st.lot),
-               *st.discards)
+        harbour0, harbour1 = st.harbour  # two seats (S-2), unpacked as in ``Position``
+        fleet0, fleet1 = st.ships
+        key = (st.round, *st.markers, *harbour0, *harbour1, *map(tuple, fleet0),
+               *map(tuple, fleet1), tuple(st.lot), *st.discards)
         recent = self._recent
         pos = recent.get(key)
         if pos is None:
