@@ -371,13 +371,18 @@ def test_a_draws_worths_are_each_tiles_worth() -> None:
         while not game.is_over:
             st = game.state
             if st.phase == "drawing" and len(st.lot) < 3:
-                val = StrozziValuation(var)
-                tiles = sorted(val.bag_counts(st))
-                drawn = Position(val, st)
-                for p in (0, 1):
-                    fresh = Position(StrozziValuation(var), st)
-                    assert [bits(x) for x in drawn.draw_worths(p, st.lot, tiles)] == [
-                        bits(fresh.worth(p, [*st.lot, t])) for t in tiles]
-                    checked += 1
+                # The usual three steps written out, and the steps' loop (``_row_worth``).
+                for looped in (False, True):
+                    val = StrozziValuation(var)
+                    alone = StrozziValuation(var)
+                    if looped:
+                        val.three_steps = alone.three_steps = None
+                    tiles = sorted(val.bag_counts(st))
+                    drawn = Position(val, st)
+                    for p in (0, 1):
+                        fresh = Position(alone, st)
+                        assert [bits(x) for x in drawn.draw_worths(p, st.lot, tiles)] == [
+                            bits(fresh.worth(p, [*st.lot, t])) for t in tiles]
+                        checked += 1
             game.push(random_choice(game.legal_actions(), rng))
-    assert checked > 300
+    assert checked > 600

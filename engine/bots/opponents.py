@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections.abc import Callable, Hashable, Sequence
+from operator import mul
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from engine.chance import Rng
@@ -223,12 +224,12 @@ class Beliefs:
             total = sum(weights)
             n = len(self.grid)
             grid = self.grid
-            # Each valuation's shares times the grid, summed in the grid's order.
-            got = self._paid[player] = [
-                sum([w * f for w, f in zip(weights[v * n : v * n + n], grid, strict=True)])
-                / total
-                for v in range(len(self.valuations))
-            ]
+            # Each valuation's shares times the grid, summed in the grid's order (the
+            # products by ``map``: no comprehension's frame a valuation).
+            got = []
+            for v in range(len(self.valuations)):
+                got.append(sum(map(mul, weights[v * n : v * n + n], grid)) / total)
+            self._paid[player] = got
         return got
 
     def mean_share(self, player: int) -> float:

@@ -68,6 +68,13 @@ the collector stops tracking it: a search keeps thousands (``Position``'s caches
 through ``val.standings``)."""
 
 
+DrawGroups = tuple[list[str], list[int], list[tuple[int, int, list[tuple[int, int]]]],
+                   list[list[int]]]
+"""The tiles a draw weighs, grouped (``StrozziValuation.draw_groups``): the kinds, their
+values, the groups (good, push, each kind's place and its value's place) and each good's
+pushes (0 first)."""
+
+
 class Position:
     """One moment of a game from the bots' side, valued from seat 0's point of view.
 
@@ -504,7 +511,8 @@ class Position:
         others = (self._side or self._plain())[1 - p]
         plain = (self._plains or self._plain_all())[p]
         no_side = val.no_side
-        kinds, values, groups = val.draw_groups(tiles)
+        kinds, values, groups, pushes = val.draw_groups(tiles)
+        e0, h0, e1, h1, e2, h2 = three if three is not None else (0.0,) * 6
         best = [0.0] * len(kinds)
         # The lot's tiles (whole numbers, exact in any order), the same for every load.
         lot_value = 0
@@ -537,11 +545,24 @@ class Position:
             b, b_var, b_push, b_spread = others[h] or no_side
             den = sqrt(2.0 * (a_var + b_var + 0.25))
             rows = val.harbour_goods[h]
-            scales = [SQRT2 * sqrt(spread[g] + b_spread[g] + 0.2) for _, g in rows]
-
-            bare = [_row_worth(signed[r] + ((push[g] + coming[g]) - b_push[g]), scale, weight,
-                               three, steps)
-                    for (r, g), scale in zip(rows, scales, strict=True)]
+            # Each row's worth as the load leaves it (a push of 0) and with each push a
+            # tile of its good may add: ``_row_worth``, its three steps written out.
+            pushed: list[dict[int, float]] = []
+            for r, g in rows:
+                scale = SQRT2 * sqrt(spread[g] + b_spread[g] + 0.2)
+                at: dict[int, float] = {}
+                for m in pushes[g]:
+                    mid = signed[r] + (((push[g] + m) + coming[g]) - b_push[g])
+                    if three is None:
+                        at[m] = _row_worth(mid, scale, weight, None, steps)
+                    else:
+                        neg = -mid
+                        at[m] = (0.0 + h0 * (erf((mid - e0) / scale) - erf((neg - e0) / scale))
+                                 + h1 * (erf((mid - e1) / scale) - erf((neg - e1) / scale))
+                                 + h2 * (erf((mid - e2) / scale) - erf((neg - e2) / scale))
+                                 ) * weight
+                pushed.append(at)
+            bare = [at[0] for at in pushed]
             prizes = [0.0 + prize * erf(((value + worth) + a_shift - b) / den)
                       for worth in values]
             # Less the harbour as it stands, plus the shift of the other free harbours
@@ -552,11 +573,9 @@ class Position:
                 # The group's rows: its good's pushed by the tile, the others bare.
                 terms = bare[:]
                 j = 0
-                for r, g in rows:
+                for _, g in rows:
                     if g == good:
-                        terms[j] = _row_worth(
-                            signed[r] + (((push[g] + moves) + coming[g]) - b_push[g]),
-                            scales[j], weight, three, steps)
+                        terms[j] = pushed[j][moves]
                     j += 1
                 # Each tile's worth summed in ``_parts``' order: the prize, then row by row.
                 if len(terms) == 3:
@@ -664,8 +683,7 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         # the numbers of the lots in those keys.
         self.memos: tuple[dict[Any, Any], ...] = ({}, {}, {}, {}, {})
         self._recent: dict[tuple[object, ...], Position] = {}
-        self._draw_groups: dict[tuple[str, ...], tuple[
-            list[str], list[int], list[tuple[int, int, list[tuple[int, int]]]]]] = {}
+        self._draw_groups: dict[tuple[str, ...], DrawGroups] = {}
         self.ship_count = len(self.holds)
         self.harbour_count = len(self.harbours)
         self.lot_limit = (1 << KEY_BITS) // (2 * self.ship_count * self.harbour_count * 2 * 3)
@@ -709,12 +727,12 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
             [(r, self.rows[r][1]) for r in rows] for rows in self.harbour_rows]
         """Each harbour's monopoly rows with their goods."""
 
-    def draw_groups(self, tiles: list[str]) -> tuple[
-            list[str], list[int], list[tuple[int, int, list[tuple[int, int]]]]]:
-        """``tiles``' kinds once each, their values once each, and the kinds grouped by
-        good and push (a group's tiles differ only by their value: the same rows), each
-        kind by its place and its value's place (``Position.draw_worths``). Kept for the
-        last few bags: a draw asks for each player, and the bag changes a tile a draw."""
+    def draw_groups(self, tiles: list[str]) -> DrawGroups:
+        """``tiles``' kinds once each, their values once each, the kinds grouped by good
+        and push (a group's tiles differ only by their value: the same rows), each kind by
+        its place and its value's place, and each good's pushes to weigh its rows by
+        (``Position.draw_worths``). Kept for the last two bags: a draw asks for each
+        player, and the bag changes a tile a draw."""
         key = tuple(tiles)
         got = self._draw_groups.get(key)
         if got is None:
@@ -727,10 +745,16 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
                 if worth not in values:
                     values.append(worth)
                 by.setdefault((good, moves), []).append((i, values.index(worth)))
+            # Each good's pushes to weigh a row by: none (0), then each its tiles give.
+            pushes: list[list[int]] = [[0] for _ in self.goods]
+            for good, moves in by:
+                if good >= 0 and moves not in pushes[good]:
+                    pushes[good].append(moves)
             if len(self._draw_groups) >= RECENT:
                 self._draw_groups.clear()
             got = self._draw_groups[key] = (
-                kinds, values, [(good, moves, members) for (good, moves), members in by.items()])
+                kinds, values, [(good, moves, members) for (good, moves), members in by.items()],
+                pushes)
         return got
 
     def bag_counts(self, st: StrozziState) -> dict[str, int]:
