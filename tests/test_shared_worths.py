@@ -379,6 +379,7 @@ def test_a_draws_worths_are_each_tiles_worth() -> None:
                         val.three_steps = alone.three_steps = None
                     tiles = sorted(val.bag_counts(st))
                     drawn = Position(val, st)
+                    assert drawn.bag() == list(val.bag_counts(st).items())
                     for p in (0, 1):
                         fresh = Position(alone, st)
                         assert [bits(x) for x in drawn.draw_worths(p, st.lot, tiles)] == [

@@ -99,7 +99,7 @@ class StrozziPolicy:
         active = st.active
         lot = st.lot
         stop = self.lot_gain(pos, active, lot) if lot else 0.0
-        tiles = list(val.bag_counts(st).items())
+        tiles = pos.bag()  # ``val.bag_counts(st)``, counted once with the position
         if not tiles:
             return -1.0
         if samples and rng is not None and len(tiles) > samples:

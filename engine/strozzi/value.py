@@ -86,7 +86,7 @@ class Position:
         "val", "st", "fill", "mean", "var", "share", "push_mean", "push_sq", "later",
         "unit", "sid", "weight", "signed", "_harbour", "_plains", "_without", "_side", "_ship",
         "_expect", "_free", "_opens",
-        "_pool", "_worth", "_gain", "_standing", "_lots", "_key",
+        "_pool", "_worth", "_gain", "_standing", "_lots", "_key", "counts",
     )
 
     def __init__(self, val: StrozziValuation, st: StrozziState) -> None:
@@ -103,7 +103,7 @@ class Position:
         # numbers (exact in any order), then the variance about the mean in that order,
         # as it was always summed. The bag counted by the tiles' numbers in a list
         # (``val.left_counts``) rather than by their names in a dictionary.
-        counts = val.left_counts(st)
+        counts = self.counts = val.left_counts(st)
         rows = val.tile_rows
         for i, c in enumerate(counts):
             if c > 0:
@@ -569,14 +569,12 @@ class Position:
             # (0.0 if none, which adds nothing: no gain here is -0.0).
             base = plain[h][0]
             shift = self.pool_shift(p, ship, h, ALL) if fresh else 0.0
+            row_of = val.row_of[h]
             for good, moves, members in groups:
                 # The group's rows: its good's pushed by the tile, the others bare.
                 terms = bare[:]
-                j = 0
-                for _, g in rows:
-                    if g == good:
-                        terms[j] = pushed[j][moves]
-                    j += 1
+                for j in row_of.get(good, ()):
+                    terms[j] = pushed[j][moves]
                 # Each tile's worth summed in ``_parts``' order: the prize, then row by row.
                 if len(terms) == 3:
                     t0, t1, t2 = terms
@@ -612,6 +610,18 @@ class Position:
         val = self.val
         return self._key + (((((lot * 2 + p) * val.ship_count + ship) * val.harbour_count + h)
                              * 2 + fresh) * 3 + part)
+
+    def bag(self) -> list[tuple[str, int]]:
+        """``val.bag_counts(st).items()`` from the count this position made of the bag:
+        each tile left in it, in the tiles' order, with how many (a draw weighs them)."""
+        names = self.val.tile_names
+        out = []
+        i = 0
+        for c in self.counts:
+            if c > 0:
+                out.append((names[i], c))
+            i += 1
+        return out
 
     def face(self, lot: Sequence[str]) -> int:
         """A lot's face value: the sum of its tiles' values."""
@@ -726,6 +736,13 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         self.harbour_goods: list[list[tuple[int, int]]] = [
             [(r, self.rows[r][1]) for r in rows] for rows in self.harbour_rows]
         """Each harbour's monopoly rows with their goods."""
+        self.row_of: list[dict[int, tuple[int, ...]]] = []
+        """Each harbour's rows of each good it has, by their places in its rows."""
+        for rows in self.harbour_goods:
+            places: dict[int, tuple[int, ...]] = {}
+            for j, (_, g) in enumerate(rows):
+                places[g] = (*places.get(g, ()), j)
+            self.row_of.append(places)
 
     def draw_groups(self, tiles: list[str]) -> DrawGroups:
         """``tiles``' kinds once each, their values once each, the kinds grouped by good
