@@ -262,8 +262,18 @@ class Position:
             value += worth
             if g >= 0:
                 push[g] = push[g] + moves
-        got = self._ship[key] = self._filled(
-            value, push, (val.holds[j] - len(ship) - len(tiles)) * self.fill)
+        # ``_filled`` written out (a side of every load of every decision comes here)
+        expect = (val.holds[j] - len(ship) - len(tiles)) * self.fill
+        share = self.share
+        push_mean = self.push_mean
+        unit = self.unit
+        spread = [0.0] * len(push)
+        for g in range(len(push)):
+            n = expect * share[g]
+            push[g] = push[g] + n * push_mean[g]
+            spread[g] = n * unit[g]
+        got = self._ship[key] = (
+            value + expect * self.mean, expect * self.var, tuple(push), tuple(spread))
         return got
 
     def _filled(self, value: int, push: list[float], expect: float) -> Side:
@@ -435,13 +445,14 @@ class Position:
             if kept is None:
                 # ``harbour(p, h, (ship, lot, h))``: a ship loaded in ``h`` (already there,
                 # or sent to a harbour where ``p`` has none) is that ship's side.
-                where = (p, h, ship, tiles, h)
-                got = harbours.get(where)
-                if got is None:
-                    got = harbours[where] = self._parts(p, h, self._loaded(p, ship, tiles))
-                if part == ALL:  # ``_part`` written out for the usual part
-                    gain = got[0] - plain[h][0]
+                if part == ALL:  # ``_part`` written out for the usual part, which the
+                    # gain's memo keeps: the harbour's own is for the other parts
+                    gain = self._parts(p, h, self._loaded(p, ship, tiles))[0] - plain[h][0]
                 else:
+                    where = (p, h, ship, tiles, h)
+                    got = harbours.get(where)
+                    if got is None:
+                        got = harbours[where] = self._parts(p, h, self._loaded(p, ship, tiles))
                     gain = _part(got, part) - _part(plain[h], part)
                 if fresh:
                     gain = gain + self.pool_shift(p, ship, h, part)
@@ -548,6 +559,7 @@ class Position:
             # Each row's worth as the load leaves it (a push of 0) and with each push a
             # tile of its good may add: ``_row_worth``, its three steps written out.
             pushed: list[dict[int, float]] = []
+            bare: list[float] = []
             for r, g in rows:
                 scale = SQRT2 * sqrt(spread[g] + b_spread[g] + 0.2)
                 at: dict[int, float] = {}
@@ -562,9 +574,10 @@ class Position:
                                  + h2 * (erf((mid - e2) / scale) - erf((neg - e2) / scale))
                                  ) * weight
                 pushed.append(at)
-            bare = [at[0] for at in pushed]
-            prizes = [0.0 + prize * erf(((value + worth) + a_shift - b) / den)
-                      for worth in values]
+                bare.append(at[0])
+            prizes = []  # (loops, not comprehensions: each of those is a call)
+            for worth in values:
+                prizes.append(0.0 + prize * erf(((value + worth) + a_shift - b) / den))
             # Less the harbour as it stands, plus the shift of the other free harbours
             # (0.0 if none, which adds nothing: no gain here is -0.0).
             base = plain[h][0]
