@@ -170,16 +170,24 @@ class MediciLogic(LotDrawing[MediciState]):
     def new_state(self, names: tuple[str, ...], chance: Chance) -> MediciState:
         """Everyone with start money (M-2), empty ships, tracks at level 0 (M-5)."""
         n = len(names)
+        return self._state(names, chance, [self.counts[n]["start_money"]] * n,
+                           [[] for _ in range(n)],
+                           [[0] * len(self.commodities) for _ in range(n)])
+
+    def _state(self, names: tuple[str, ...], chance: Chance, money: list[int],
+               ships: list[list[str]], tracks: list[list[int]]) -> MediciState:
+        """A state in setup with these seats' money, ships and tracks, the rest as a game
+        starts (``new_state``; ``state_from_view`` sets the rest from the view)."""
         st = MediciState()
         st.phase = "setup"
         st.log = []
         st.chance = chance
         st.names = names
-        st.pc = self.counts[n]
+        st.pc = self.counts[len(names)]
         st.day = 0
-        st.money = [st.pc["start_money"]] * n
-        st.ships = [[] for _ in range(n)]
-        st.tracks = [[0] * len(self.commodities) for _ in range(n)]
+        st.money = money
+        st.ships = ships
+        st.tracks = tracks
         st.pile = []
         st.pile_unknown = 0
         st.removed = []
@@ -584,19 +592,22 @@ class MediciLogic(LotDrawing[MediciState]):
         """Rebuild a state from a view; the pile and removed cards are drawn from the unseen."""
         view = cast(MediciView, given)  # a view of this game (``Game.view``)
         players = view["players"]
-        st = self.new_state(tuple([p["name"] for p in players]), chance)
-        st.phase = view["phase"]
-        st.day = view["day"]
-        # Each seat read once (a bot rebuilds a state every decision).
-        money = st.money = []
-        ships = st.ships = []
-        tracks = st.tracks = []
+        # Each seat read once (a bot rebuilds a state every decision), into the lists the
+        # state is made with (no start lists made to be replaced).
+        names = []
+        money: list[int] = []
+        ships: list[list[str]] = []
+        tracks: list[list[int]] = []
         commodities = self.commodities
         for p in players:
+            names.append(p["name"])
             money.append(p["money"])
             ships.append(list(p["ship"]))
             held = p["tracks"]
             tracks.append([held[c] for c in commodities])
+        st = self._state(tuple(names), chance, money, ships, tracks)
+        st.phase = view["phase"]
+        st.day = view["day"]
         st.lot = list(view["lot"])
         st.discards = list(view["discards"])
         st.start_player = view["start_player"]

@@ -192,17 +192,26 @@ class StrozziLogic(LotDrawing[StrozziState]):
 
     def new_state(self, names: tuple[str, ...], chance: Chance) -> StrozziState:
         """Both players with start money and no loans (S-2, S-5), markers in the middle (S-4)."""
+        return self._state(names, chance, [self.start_money] * 2, [0, 0],
+                           [[[] for _ in self.holds] for _ in SEATS],
+                           [[-1] * len(self.holds) for _ in SEATS], [0] * len(self.rows))
+
+    def _state(self, names: tuple[str, ...], chance: Chance, coins: list[int],
+               loans: list[int], ships: list[list[list[str]]], harbour: list[list[int]],
+               markers: list[int]) -> StrozziState:
+        """A state in setup with these seats, ships and markers, the rest as a game starts
+        (``new_state``; ``state_from_view`` sets the rest from the view)."""
         st = StrozziState()
         st.phase = "setup"
         st.log = []
         st.chance = chance
         st.names = names
         st.round = 0
-        st.coins = [self.start_money] * 2
-        st.loans = [0, 0]
-        st.ships = [[[] for _ in self.holds] for _ in SEATS]
-        st.harbour = [[-1] * len(self.holds) for _ in SEATS]
-        st.markers = [0] * len(self.rows)
+        st.coins = coins
+        st.loans = loans
+        st.ships = ships
+        st.harbour = harbour
+        st.markers = markers
         st.bag = []
         st.bag_unknown = 0
         st.discards = []
@@ -567,15 +576,15 @@ class StrozziLogic(LotDrawing[StrozziState]):
         """Rebuild a state from a view; the bag order is drawn from the tiles in the bag."""
         view = cast(StrozziView, given)  # a view of this game (``Game.view``)
         seats = view["players"]
-        st = self.new_state(tuple([p["name"] for p in seats]), chance)
-        st.phase = view["phase"]
-        st.round = view["round"]
-        # Each seat and ship read once (a bot rebuilds a state every decision).
-        coins = st.coins = []
-        loans = st.loans = []
-        ships = st.ships = []
-        harbour = st.harbour = []
+        # Each seat and ship read once (a bot rebuilds a state every decision), into the
+        # lists the state is made with (no start lists made to be replaced).
+        names = []
+        coins: list[int] = []
+        loans: list[int] = []
+        ships: list[list[list[str]]] = []
+        harbour: list[list[int]] = []
         for p in seats:
+            names.append(p["name"])
             coins.append(p["coins"])
             loans.append(p["loans"])
             fleet = []
@@ -586,10 +595,13 @@ class StrozziLogic(LotDrawing[StrozziState]):
                 placed.append(-1 if at is None else at - 1)
             ships.append(fleet)
             harbour.append(placed)
-        markers = st.markers = []
+        markers = []
         for place in view["harbours"]:
             for row in place["rows"]:
                 markers.append(row["marker"])
+        st = self._state(tuple(names), chance, coins, loans, ships, harbour, markers)
+        st.phase = view["phase"]
+        st.round = view["round"]
         st.lot = list(view["lot"])
         st.discards = list(view["discards"])
         st.start_player = view["start_player"]
