@@ -648,7 +648,8 @@ class StrozziLogic(LotDrawing[StrozziState]):
 
     def bag_tiles(self, st: StrozziState) -> list[str]:
         """The tiles in the bag, in rules order: public, as every tile drawn is shown (G-3)."""
-        return self.pieces.without(st.lot, st.discards, *[s for fleet in st.ships for s in fleet])
+        mine, theirs = st.ships  # two seats (S-2): their ships unpacked, not flattened
+        return self.pieces.without(st.lot, st.discards, *mine, *theirs)
 
     def view(self, st: StrozziState, player: int | None) -> StrozziView:
         """The documented view (docs/api.md: "Game.view() keys (Medici vs Strozzi)")."""

@@ -70,9 +70,9 @@ through ``val.standings``)."""
 
 DrawGroups = tuple[list[str], list[int], list[tuple[int, int, list[tuple[int, int]]]],
                    list[list[int]]]
-"""The tiles a draw weighs, grouped (``StrozziValuation.draw_groups``): the kinds, their
-values, the groups (good, push, each kind's place and its value's place) and each good's
-pushes (0 first)."""
+"""The tiles a draw weighs, grouped (``StrozziValuation.draw_groups``): the kinds, every
+tile value, the groups (good, push, each kind's place and its value's place) and each
+good's pushes (0 first)."""
 
 
 class Position:
@@ -728,6 +728,15 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         """``tile_counts`` by the tiles' numbers."""
         self.tile_rows: list[tuple[int, int, int, int]] = [self.tile_info[t] for t in names]
         """``tile_info`` by the tiles' numbers."""
+        self.tile_values: list[int] = list(dict.fromkeys(self.value[t] for t in names))
+        """Every tile value once, in the tiles' order (a draw's prizes, ``draw_groups``)."""
+        self.group_keys: list[tuple[int, int]] = list(dict.fromkeys(
+            (self.kind[t], self.push[t]) for t in names))
+        """Every (good, push) of the tiles once, in their order: a draw's groups."""
+        self.tile_group: dict[str, tuple[int, int]] = {
+            t: (self.group_keys.index((self.kind[t], self.push[t])),
+                self.tile_values.index(self.value[t])) for t in names}
+        """Each kind of tile's group and value by their places in those."""
         self.hold_base = max(self.holds) + 1
         """More than any ship's holds: the last digit of ``Position.without``'s keys."""
         self.key_base = len(logic.tiles) + 1
@@ -758,33 +767,35 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
             self.row_of.append(places)
 
     def draw_groups(self, tiles: list[str]) -> DrawGroups:
-        """``tiles``' kinds once each, their values once each, the kinds grouped by good
-        and push (a group's tiles differ only by their value: the same rows), each kind by
-        its place and its value's place, and each good's pushes to weigh its rows by
-        (``Position.draw_worths``). Kept for the last two bags: a draw asks for each
+        """``tiles``' kinds once each, every tile value of the game, the kinds grouped by
+        good and push (a group's tiles differ only by their value: the same rows), each
+        kind by its place and its value's place, and each good's pushes to weigh its rows
+        by (``Position.draw_worths``). Kept for the last two bags: a draw asks for each
         player, and the bag changes a tile a draw."""
         key = tuple(tiles)
         got = self._draw_groups.get(key)
         if got is None:
-            info = self.tile_info
             kinds = list(dict.fromkeys(tiles))
-            values: list[int] = []
-            by: dict[tuple[int, int], list[tuple[int, int]]] = {}
+            place = self.tile_group
+            by: list[list[tuple[int, int]] | None] = [None] * len(self.group_keys)
             for i, t in enumerate(kinds):
-                worth, good, moves, _ = info[t]
-                if worth not in values:
-                    values.append(worth)
-                by.setdefault((good, moves), []).append((i, values.index(worth)))
+                group, value = place[t]
+                members = by[group]
+                if members is None:
+                    by[group] = [(i, value)]
+                else:
+                    members.append((i, value))
+            groups = []
             # Each good's pushes to weigh a row by: none (0), then each its tiles give.
             pushes: list[list[int]] = [[0] for _ in self.goods]
-            for good, moves in by:
-                if good >= 0 and moves not in pushes[good]:
-                    pushes[good].append(moves)
+            for (good, moves), members in zip(self.group_keys, by, strict=True):
+                if members is not None:
+                    groups.append((good, moves, members))
+                    if good >= 0 and moves not in pushes[good]:
+                        pushes[good].append(moves)
             if len(self._draw_groups) >= RECENT:
                 self._draw_groups.clear()
-            got = self._draw_groups[key] = (
-                kinds, values, [(good, moves, members) for (good, moves), members in by.items()],
-                pushes)
+            got = self._draw_groups[key] = (kinds, self.tile_values, groups, pushes)
         return got
 
     def bag_counts(self, st: StrozziState) -> dict[str, int]:
