@@ -251,7 +251,12 @@ class MediciPolicy:
         pos = val.position(st)
         selector = st.selector
         lot = st.lot
-        stop = self.selector_gain(pos, selector, lot, beliefs) if lot else 0.0
+        n = pos.n
+        # What each player is expected to pay of each valuation, read once for the lot as
+        # it stands (``selector_gain``, the same floats) and for every card.
+        paid = _paid(beliefs or self.prior, n)
+        stop = _selector_gain(pos, selector, [pos.worths(q, lot) for q in range(n)],
+                              paid) if lot else 0.0
         counts = dict(val.card_counts)
         for group in (st.discards, lot, *st.ships):
             for c in group:
@@ -265,11 +270,9 @@ class MediciPolicy:
         kind = val.kind
         size = len(lot) + 1
         total_value, held = lot_totals(val.numbers, lot)
-        n = pos.n
         free = pos.free
         players = [q for q in range(n) if free[q] >= size]
         base = {q: sum(pos.track_gain(q, k, a) for k, a in held.items()) for q in players}
-        paid = _paid(beliefs or self.prior, n)
         # What each player's worth of a card is made of, worked out once a player: the ship
         # race part by the lot's new value, the majorities part by the card's commodity
         # (``base`` plus the step the card adds, summed as ``Position.worths`` sums them).
