@@ -18,7 +18,8 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections.abc import Callable, Hashable, Sequence
-from operator import mul
+from itertools import islice
+from operator import is_, itemgetter, mul
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from engine.chance import Rng
@@ -147,17 +148,35 @@ class Beliefs:
         # Type by type in the weights' order (valuation-major): its limit ``f * ceiling``
         # against the move, the exponential only where it can exceed the floor (``FAR``
         # off and beyond, ``max(SURPRISE, ...)`` is the floor itself).
+        # (A pass's loop and a bid's apart, ``max`` written out: every sighting of every
+        # decision comes here.)
         weights = self.weights[player]
         grid = self.grid
         exp = math.exp
         i = 0
-        for c in ceilings[: len(self.valuations)]:
-            for f in grid:
-                off = f * c - lo + 0.5 if bid is None else bid - 0.5 - f * c
-                if off > 0:
-                    weights[i] *= max(SURPRISE, exp(-off / NEAR_MISS)) if off < FAR \
-                        else SURPRISE
-                i += 1
+        if bid is None:
+            for c in ceilings[: len(self.valuations)]:
+                for f in grid:
+                    off = f * c - lo + 0.5
+                    if off > 0:
+                        if off < FAR:
+                            like = exp(-off / NEAR_MISS)
+                            weights[i] *= like if like > SURPRISE else SURPRISE
+                        else:
+                            weights[i] *= SURPRISE
+                    i += 1
+        else:
+            over = bid - 0.5  # ``bid - 0.5 - f * c`` subtracts from it
+            for c in ceilings[: len(self.valuations)]:
+                for f in grid:
+                    off = over - f * c
+                    if off > 0:
+                        if off < FAR:
+                            like = exp(-off / NEAR_MISS)
+                            weights[i] *= like if like > SURPRISE else SURPRISE
+                        else:
+                            weights[i] *= SURPRISE
+                    i += 1
         top = max(weights)
         self.weights[player] = [w / top for w in weights]
         self.seen[player] += 1
@@ -274,20 +293,24 @@ class Learnt:
                 or len(memory) < len(entries):
             return None
         last = len(entries) - 1
-        i = 0
-        for key, seen in memory.items():
-            if i > last:
-                break
-            kept_key, kept, done = entries[i]
-            if key != kept_key:
+        if last < 0:
+            return None
+        # The entries before the last one compared at once, not one by one (a bot asks at
+        # every decision, and its memory grows a sale at a time): the same keys, and a
+        # sale over is the very list observed.
+        if last:
+            before = entries[:last]
+            if list(islice(memory, last)) != list(map(itemgetter(0), before)) or not all(
+                    map(is_, islice(memory.values(), last), map(itemgetter(1), before))):
                 return None
-            if seen is not kept and (len(seen) < done or seen[:done] != kept[:done]
-                                     or i < last):
-                # A sale before the last one is over: it is the very list observed. The
-                # last one may be under way: its sightings so far, seen again.
-                return None
-            i += 1
-        return beliefs, last, entries[last][2]
+        kept_key, kept, done = entries[last]
+        key, seen = next(islice(memory.items(), last, None))
+        if key != kept_key:
+            return None
+        if seen is not kept and (len(seen) < done or seen[:done] != kept[:done]):
+            # The last one may be under way: its sightings so far, seen again.
+            return None
+        return beliefs, last, done
 
 
 def learn(
@@ -317,9 +340,7 @@ def learn(
         beliefs, entry, sighting = start
     entries: list[tuple[Hashable, list[Any], int]] = [] if kept is None else kept.entries[:entry]
     fresh = start is None
-    for i, (key, seen) in enumerate(memory.items()):
-        if i < entry:
-            continue
+    for i, (key, seen) in enumerate(islice(memory.items(), entry, None), entry):
         first = sighting if i == entry else 0
         for s in seen[first:]:
             if s[0] != me:
