@@ -300,7 +300,10 @@ class MediciPolicy:
         others = []
         for i, q in enumerate(players):
             if q == selector:
-                chooser = (ship_by[i], track_by[i], money[q])
+                # Its judged worth's two terms, once a value and once a commodity.
+                ship_part = {v: SHIP_WEIGHT * gain for v, gain in ship_by[i].items()}
+                track_part = {k: TRACK_WEIGHT * gain for k, gain in track_by[i].items()}
+                chooser = (ship_part, track_part, money[q])
                 continue
             p0, p1, p2, p3, p4 = paid[q]
             ships = ship_by[i]
@@ -321,10 +324,11 @@ class MediciPolicy:
             first = second = mine = -1
             shaded = -1.0
             if chooser is not None:
-                ships, tracks_by, cash = chooser
-                shaded = (SHIP_WEIGHT * ships[v] + TRACK_WEIGHT * tracks_by[k]) * SHADE
-                limit = int(shaded)
-                mine = limit if loans else min(cash, limit)
+                ship_part, track_part, cash = chooser
+                shaded = (ship_part[v] + track_part[k]) * SHADE
+                mine = int(shaded)
+                if not loans and cash < mine:  # ``min(cash, limit)``
+                    mine = cash
             for by_value, by_kind, p0, p4, cash in others:
                 ship, face, race = by_value[v]
                 tracks, majorities = by_kind[k]
