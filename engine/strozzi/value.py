@@ -584,10 +584,15 @@ class Position:
             shift = self.pool_shift(p, ship, h, ALL) if fresh else 0.0
             row_of = val.row_of[h]
             for good, moves, members in groups:
-                # The group's rows: its good's pushed by the tile, the others bare.
-                terms = bare[:]
-                for j in row_of.get(good, ()):
-                    terms[j] = pushed[j][moves]
+                # The group's rows: its good's pushed by the tile, the others bare (all of
+                # them for a good with no row here).
+                places = row_of.get(good)
+                if places is None:
+                    terms = bare
+                else:
+                    terms = bare[:]
+                    for j in places:
+                        terms[j] = pushed[j][moves]
                 # Each tile's worth summed in ``_parts``' order: the prize, then row by row.
                 if len(terms) == 3:
                     t0, t1, t2 = terms
