@@ -384,6 +384,9 @@ def test_a_draws_worths_are_each_tiles_worth() -> None:
                         fresh = Position(alone, st)
                         assert [bits(x) for x in drawn.draw_worths(p, st.lot, tiles)] == [
                             bits(fresh.worth(p, [*st.lot, t])) for t in tiles]
+                        twice = tiles + tiles[:2]  # a tile asked for twice: its worth twice
+                        assert drawn.draw_worths(p, st.lot, twice) == [
+                            fresh.worth(p, [*st.lot, t]) for t in twice]
                         checked += 1
             game.push(random_choice(game.legal_actions(), rng))
     assert checked > 600

@@ -608,6 +608,8 @@ class Position:
                         gain = got - base + shift
                         if gain > best[i]:
                             best[i] = gain
+        if len(kinds) == len(tiles):
+            return best  # each tile once (a bag's kinds, as a draw asks): in their order
         worths = dict(zip(kinds, best, strict=True))
         return [worths[t] for t in tiles]
 
