@@ -146,6 +146,16 @@ def _greedy_rate(engine: Any, name: str, players: int, games: int) -> tuple[floa
     from engine.chance import seat_seed
 
     var = engine.load_variant(name)
+    # Untimed first: a decision of a bot of its own, up to the first with a choice, so the
+    # modules a first decision imports (compiled from source where Python writes no
+    # bytecode cache) are no decision's cost, on either side.
+    warm = engine.new_game(var, players, seed=0)
+    bot = make_bot("greedy", 0)
+    while not warm.is_over:
+        legal = warm.legal_actions()
+        warm.apply(bot.choose(warm.view(warm.current_player), legal, var))
+        if len(legal) > 1:
+            break
     spent = 0.0
     decisions = 0
     digest = hashlib.sha256()

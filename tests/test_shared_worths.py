@@ -99,9 +99,18 @@ def test_standings_are_shared_and_bounded(monkeypatch: pytest.MonkeyPatch) -> No
     bot = make_bot("mcts:300", 5)
     val = bot.parts(game.variant).valuation  # type: ignore[attr-defined]
     standing = val.standing
+    position = val.position
+    asked = []
+
+    def counted(st: StrozziState) -> object:
+        asked.append(st)
+        return position(st)
+
+    monkeypatch.setattr(val, "position", counted)
     bot.choose(game.view(seat), game.legal_actions(), game.variant)
-    # Positions met again (each iteration starts from the same history) share a standing.
-    assert 0 < len(val.standings) < 0.8 * val.asked
+    # Positions met again (each iteration starts from the same history) share a standing,
+    # or are the very position kept (``other_position``).
+    assert 0 < len(val.standings) <= val.asked < 0.8 * len(asked)
     monkeypatch.setattr(PositionCache, "STANDINGS", 3)
     val.standings.clear()
     numbers = [standing(key) for key in [("a",), ("b",), ("c",), ("c",)]]
@@ -349,3 +358,35 @@ def test_three_steps_written_out_are_the_steps_loop() -> None:
                     bits(x) for x in other._parts(p, h, side)]
                 checked += 1
     assert checked > 1000
+
+
+def test_a_draws_worths_are_each_tiles_worth() -> None:
+    """``Position.draw_worths``, written out load by load, is ``worth(p, lot + [t])`` of
+    every tile the bag may give, to the last bit, in every drawing state of random games."""
+    var = engine.load_variant("medici-vs-strozzi")
+    checked = 0
+    for seed in range(10):
+        game = engine.new_game(var, 2, seed=seed)
+        rng = Rng(seed + 11)
+        while not game.is_over:
+            st = game.state
+            if st.phase == "drawing" and len(st.lot) < 3:
+                # The usual three steps written out, and the steps' loop (``_row_worth``).
+                for looped in (False, True):
+                    val = StrozziValuation(var)
+                    alone = StrozziValuation(var)
+                    if looped:
+                        val.three_steps = alone.three_steps = None
+                    tiles = sorted(val.bag_counts(st))
+                    drawn = Position(val, st)
+                    assert drawn.bag() == list(val.bag_counts(st).items())
+                    for p in (0, 1):
+                        fresh = Position(alone, st)
+                        assert [bits(x) for x in drawn.draw_worths(p, st.lot, tiles)] == [
+                            bits(fresh.worth(p, [*st.lot, t])) for t in tiles]
+                        twice = tiles + tiles[:2]  # a tile asked for twice: its worth twice
+                        assert drawn.draw_worths(p, st.lot, twice) == [
+                            fresh.worth(p, [*st.lot, t]) for t in twice]
+                        checked += 1
+            game.push(random_choice(game.legal_actions(), rng))
+    assert checked > 600

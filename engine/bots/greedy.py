@@ -6,7 +6,7 @@ from engine.actions import Action
 from engine.bots.base import Analysis, Turn
 from engine.bots.measure import shown_order, spread_now, win_chance
 from engine.bots.opponents import learn
-from engine.bots.parts import ModelBot
+from engine.bots.parts import ModelBot, reads_beliefs
 from engine.game import game_from_view
 
 
@@ -17,7 +17,9 @@ class GreedyBot(ModelBot):
     them, unshuffled: it never reads them, ``game_from_view(..., sample=False)``) and asks
     its policy for the greedy move. In an auction it bids what maximises the
     chance that no later bidder outbids it times its profit, with what it has seen each
-    opponent pay so far (``engine.bots.opponents``).
+    opponent pay so far (``engine.bots.opponents``); where the game's policy reads no
+    beliefs (``reads_beliefs``: Medici vs Strozzi's prices are fair by its own worths), it
+    learns nothing for the move.
     """
 
     random_per_view = False  # the greedy move does not depend on the hidden cards
@@ -28,8 +30,11 @@ class GreedyBot(ModelBot):
             return legal[0]
         parts = self.parts(turn.variant)
         game = game_from_view(turn.variant, turn.view, self.seed, sample=False)
-        beliefs = learn(parts.opponents, game, self.memory, turn.seat, self.learnt)
-        return parts.policy.move(game, beliefs)
+        policy = parts.policy
+        if not reads_beliefs(policy):
+            return policy.move(game, None)  # nothing learnt would change the move
+        return policy.move(game, learn(parts.opponents, game, self.memory, turn.seat,
+                                       self.learnt))
 
     def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:
         parts = self.parts(turn.variant)

@@ -18,6 +18,8 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections.abc import Callable, Hashable, Sequence
+from itertools import islice
+from operator import is_, itemgetter, mul
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from engine.chance import Rng
@@ -39,6 +41,9 @@ likelihood falls from 1 by a factor e for each ``NEAR_MISS`` off, down to ``SURP
 (a player a little above or below a type's limit is that type more likely than one far off;
 measured on whole games of the field's styles: 0.5 tells face bidders from ours better than
 a hard cut or 1.5)."""
+FAR: Final = 1.3
+"""Money off beyond which a type's likelihood is the floor: ``exp(-FAR / NEAR_MISS)`` is
+below ``SURPRISE`` (so ``Beliefs.observe`` need not work the exponential out)."""
 
 
 class Kind(NamedTuple):
@@ -140,16 +145,38 @@ class Beliefs:
             return  # the lot was worth nothing to them by any measure: it tells nothing
         # ``observe_fit`` with its ``miss`` written out (the same floats, no call a type):
         # a pass misses where a type's limit reaches ``lo``, a bid where it is below it.
+        # Type by type in the weights' order (valuation-major): its limit ``f * ceiling``
+        # against the move, the exponential only where it can exceed the floor (``FAR``
+        # off and beyond, ``max(SURPRISE, ...)`` is the floor itself).
+        # (A pass's loop and a bid's apart, ``max`` written out: every sighting of every
+        # decision comes here.)
         weights = self.weights[player]
+        grid = self.grid
+        exp = math.exp
         i = 0
-        for v, f in self._types:
-            if bid is None:
-                off = max(0.0, f * ceilings[v] - lo + 0.5)
-            else:
-                off = max(0.0, bid - 0.5 - f * ceilings[v])
-            if off > 0:
-                weights[i] *= max(SURPRISE, math.exp(-off / NEAR_MISS))
-            i += 1
+        if bid is None:
+            for c in ceilings[: len(self.valuations)]:
+                for f in grid:
+                    off = f * c - lo + 0.5
+                    if off > 0:
+                        if off < FAR:
+                            like = exp(-off / NEAR_MISS)
+                            weights[i] *= like if like > SURPRISE else SURPRISE
+                        else:
+                            weights[i] *= SURPRISE
+                    i += 1
+        else:
+            over = bid - 0.5  # ``bid - 0.5 - f * c`` subtracts from it
+            for c in ceilings[: len(self.valuations)]:
+                for f in grid:
+                    off = over - f * c
+                    if off > 0:
+                        if off < FAR:
+                            like = exp(-off / NEAR_MISS)
+                            weights[i] *= like if like > SURPRISE else SURPRISE
+                        else:
+                            weights[i] *= SURPRISE
+                    i += 1
         top = max(weights)
         self.weights[player] = [w / top for w in weights]
         self.seen[player] += 1
@@ -216,10 +243,12 @@ class Beliefs:
             total = sum(weights)
             n = len(self.grid)
             grid = self.grid
-            got = self._paid[player] = [
-                sum(weights[v * n + i] * grid[i] for i in range(n)) / total
-                for v in range(len(self.valuations))
-            ]
+            # Each valuation's shares times the grid, summed in the grid's order (the
+            # products by ``map``: no comprehension's frame a valuation).
+            got = []
+            for v in range(len(self.valuations)):
+                got.append(sum(map(mul, weights[v * n : v * n + n], grid)) / total)
+            self._paid[player] = got
         return got
 
     def mean_share(self, player: int) -> float:
@@ -264,20 +293,24 @@ class Learnt:
                 or len(memory) < len(entries):
             return None
         last = len(entries) - 1
-        i = 0
-        for key, seen in memory.items():
-            if i > last:
-                break
-            kept_key, kept, done = entries[i]
-            if key != kept_key:
+        if last < 0:
+            return None
+        # The entries before the last one compared at once, not one by one (a bot asks at
+        # every decision, and its memory grows a sale at a time): the same keys, and a
+        # sale over is the very list observed.
+        if last:
+            before = entries[:last]
+            if list(islice(memory, last)) != list(map(itemgetter(0), before)) or not all(
+                    map(is_, islice(memory.values(), last), map(itemgetter(1), before))):
                 return None
-            if seen is not kept and (len(seen) < done or seen[:done] != kept[:done]
-                                     or i < last):
-                # A sale before the last one is over: it is the very list observed. The
-                # last one may be under way: its sightings so far, seen again.
-                return None
-            i += 1
-        return beliefs, last, entries[last][2]
+        kept_key, kept, done = entries[last]
+        key, seen = next(islice(memory.items(), last, None))
+        if key != kept_key:
+            return None
+        if seen is not kept and (len(seen) < done or seen[:done] != kept[:done]):
+            # The last one may be under way: its sightings so far, seen again.
+            return None
+        return beliefs, last, done
 
 
 def learn(
@@ -307,9 +340,7 @@ def learn(
         beliefs, entry, sighting = start
     entries: list[tuple[Hashable, list[Any], int]] = [] if kept is None else kept.entries[:entry]
     fresh = start is None
-    for i, (key, seen) in enumerate(memory.items()):
-        if i < entry:
-            continue
+    for i, (key, seen) in enumerate(islice(memory.items(), entry, None), entry):
         first = sighting if i == entry else 0
         for s in seen[first:]:
             if s[0] != me:

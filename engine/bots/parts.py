@@ -38,7 +38,7 @@ from engine.views import View
 
 __all__ = [
     "ROLLOUT_NOISE", "AnyParts", "Evaluator", "Explainer", "ModelBot", "OpponentModel", "Parts",
-    "Policy", "PositionCache", "assemble", "build_parts",
+    "Policy", "PositionCache", "assemble", "build_parts", "reads_beliefs",
 ]
 
 S = TypeVar("S", bound=State, default=State)
@@ -153,6 +153,13 @@ class Parts(Generic[S, V]):
 AnyParts = Parts[Any, Any]
 """The parts of whichever game a variant names, as a bot holds them: their state and
 valuation types are the game's own, which the core's bots never read."""
+
+
+def reads_beliefs(policy: Policy[Any]) -> bool:
+    """Whether ``policy.move`` reads the beliefs it is handed: its ``reads_beliefs``, True
+    where it does not say. A bot may hand one that does not None, and learn nothing for
+    the move (a policy that says False reads no beliefs in ``candidates`` either)."""
+    return bool(getattr(policy, "reads_beliefs", True))
 
 
 def assemble(

@@ -170,16 +170,24 @@ class MediciLogic(LotDrawing[MediciState]):
     def new_state(self, names: tuple[str, ...], chance: Chance) -> MediciState:
         """Everyone with start money (M-2), empty ships, tracks at level 0 (M-5)."""
         n = len(names)
+        return self._state(names, chance, [self.counts[n]["start_money"]] * n,
+                           [[] for _ in range(n)],
+                           [[0] * len(self.commodities) for _ in range(n)])
+
+    def _state(self, names: tuple[str, ...], chance: Chance, money: list[int],
+               ships: list[list[str]], tracks: list[list[int]]) -> MediciState:
+        """A state in setup with these seats' money, ships and tracks, the rest as a game
+        starts (``new_state``; ``state_from_view`` sets the rest from the view)."""
         st = MediciState()
         st.phase = "setup"
         st.log = []
         st.chance = chance
         st.names = names
-        st.pc = self.counts[n]
+        st.pc = self.counts[len(names)]
         st.day = 0
-        st.money = [st.pc["start_money"]] * n
-        st.ships = [[] for _ in range(n)]
-        st.tracks = [[0] * len(self.commodities) for _ in range(n)]
+        st.money = money
+        st.ships = ships
+        st.tracks = tracks
         st.pile = []
         st.pile_unknown = 0
         st.removed = []
@@ -583,13 +591,23 @@ class MediciLogic(LotDrawing[MediciState]):
     def state_from_view(self, given: View, chance: Chance) -> MediciState:
         """Rebuild a state from a view; the pile and removed cards are drawn from the unseen."""
         view = cast(MediciView, given)  # a view of this game (``Game.view``)
-        names = tuple(p["name"] for p in view["players"])
-        st = self.new_state(names, chance)
+        players = view["players"]
+        # Each seat read once (a bot rebuilds a state every decision), into the lists the
+        # state is made with (no start lists made to be replaced).
+        names = []
+        money: list[int] = []
+        ships: list[list[str]] = []
+        tracks: list[list[int]] = []
+        commodities = self.commodities
+        for p in players:
+            names.append(p["name"])
+            money.append(p["money"])
+            ships.append(list(p["ship"]))
+            held = p["tracks"]
+            tracks.append([held[c] for c in commodities])
+        st = self._state(tuple(names), chance, money, ships, tracks)
         st.phase = view["phase"]
         st.day = view["day"]
-        st.money = [p["money"] for p in view["players"]]
-        st.ships = [list(p["ship"]) for p in view["players"]]
-        st.tracks = [[p["tracks"][c] for c in self.commodities] for p in view["players"]]
         st.lot = list(view["lot"])
         st.discards = list(view["discards"])
         st.start_player = view["start_player"]
@@ -608,7 +626,11 @@ class MediciLogic(LotDrawing[MediciState]):
         else:
             order, _ = chance.order("hidden cards", unseen, count)
         st.pile = order[::-1]
-        st.removed = self.pieces.without(st.lot, st.discards, *st.ships, order)  # unseen - order
+        # unseen - order: when the order is the first of the unseen as they lie (a
+        # determinization left unshuffled, ``InOrderChance``), the rest of them.
+        count = len(order)
+        st.removed = unseen[count:] if unseen[:count] == order else self.pieces.without(
+            st.lot, st.discards, *st.ships, order)
         return st
 
     # -- results and views ------------------------------------------------------------

@@ -198,11 +198,12 @@ class MediciPolicy:
         worth = judged(worths)
         if noise and rng is not None and rng.below(1000) < noise * 1000:
             worth += rng.below(7) - 3
+        value = worth * SHADE
+        hi = span.hi
+        if (int(value) if hi is None else min(int(value), hi)) < span.lo:
+            return PASS  # ``best_bid``'s pass, before the later bidders are worked out
         later = [(q, pos.ceilings(q, st.lot)) for q in st.order[st.turn + 1 :]]
-        bid = best_bid(
-            worth * SHADE, span.lo, span.hi, later,
-            beliefs or self.prior,
-        )
+        bid = best_bid(value, span.lo, hi, later, beliefs or self.prior)
         return PASS if bid is None else amount_action("bid", bid)
 
     def rollout_move(self, game: Game[MediciState], beliefs: Beliefs | None, rng: Rng) -> Action:
@@ -250,7 +251,12 @@ class MediciPolicy:
         pos = val.position(st)
         selector = st.selector
         lot = st.lot
-        stop = self.selector_gain(pos, selector, lot, beliefs) if lot else 0.0
+        n = pos.n
+        # What each player is expected to pay of each valuation, read once for the lot as
+        # it stands (``selector_gain``, the same floats) and for every card.
+        paid = _paid(beliefs or self.prior, n)
+        stop = _selector_gain(pos, selector, [pos.worths(q, lot) for q in range(n)],
+                              paid) if lot else 0.0
         counts = dict(val.card_counts)
         for group in (st.discards, lot, *st.ships):
             for c in group:
@@ -264,45 +270,76 @@ class MediciPolicy:
         kind = val.kind
         size = len(lot) + 1
         total_value, held = lot_totals(val.numbers, lot)
-        n = pos.n
         free = pos.free
         players = [q for q in range(n) if free[q] >= size]
         base = {q: sum(pos.track_gain(q, k, a) for k, a in held.items()) for q in players}
-        paid = _paid(beliefs or self.prior, n)
         # What each player's worth of a card is made of, worked out once a player: the ship
         # race part by the lot's new value, the majorities part by the card's commodity
         # (``base`` plus the step the card adds, summed as ``Position.worths`` sums them).
-        track_gain = pos.track_gain
         values = {total_value + value[c] for c, _ in cards}
-        ship_by = {q: pos.ship_gains(q, values, size) for q in players}
         kinds = {kind[c] for c, _ in cards}
-        track_by = {q: {k: base[q] + (track_gain(q, k, held.get(k, 0) + 1)
-                                      - track_gain(q, k, held.get(k, 0)))
-                        if k >= 0 else base[q] for k in kinds} for q in players}
+        ship_by = []
+        track_by = []
+        for q in players:
+            ship_by.append(pos.ship_gains(q, values, size))
+            own = base[q]
+            steps = pos.track_steps(q, held, kinds)
+            row = {k: own + step for k, step in steps.items()}
+            row[-1] = own  # a card of no commodity (gold, M-15) adds no track
+            track_by.append(row)
         money = pos.money
         loans = val.loans
         rivals = max(1, n - 1)
         acc = 0.0
         weight = 0
+        # The selector's worths, then each rival's with what it pays of each valuation and
+        # its money, read once a draw. A rival's limit sums five terms: two read the lot's
+        # new value alone (its face, its ship race part), one the card's commodity alone
+        # (its majorities part): those are worked out once a value and once a commodity.
+        chooser = None
+        others = []
+        for i, q in enumerate(players):
+            if q == selector:
+                # Its judged worth's two terms, once a value and once a commodity.
+                ship_part = {v: SHIP_WEIGHT * gain for v, gain in ship_by[i].items()}
+                track_part = {k: TRACK_WEIGHT * gain for k, gain in track_by[i].items()}
+                chooser = (ship_part, track_part, money[q])
+                continue
+            p0, p1, p2, p3, p4 = paid[q]
+            ships = ship_by[i]
+            by_value: dict[int, tuple[float, float, float]] = {}
+            for v in values:
+                ship = ships[v]
+                by_value[v] = (ship, p1 * float(v) if v > 0 else 0.0,
+                               p2 * ship if ship > 0 else 0.0)
+            by_kind: dict[int, tuple[float, float]] = {}
+            for k, tracks in track_by[i].items():
+                by_kind[k] = (tracks, p3 * tracks if tracks > 0 else 0.0)
+            others.append((by_value, by_kind, p0, p4, money[q]))
         for card, count in cards:
             # _selector_gain over the card's worths (``worths``' five, the same floats),
             # written out: it runs for every card and player of every draw decision.
             v = total_value + value[card]
-            fv = float(v)
             k = kind[card]
             first = second = mine = -1
             shaded = -1.0
-            for q in players:
-                ship = ship_by[q][v]
-                tracks = track_by[q][k]
+            if chooser is not None:
+                ship_part, track_part, cash = chooser
+                shaded = (ship_part[v] + track_part[k]) * SHADE
+                mine = int(shaded)
+                if not loans and cash < mine:  # ``min(cash, limit)``
+                    mine = cash
+            for by_value, by_kind, p0, p4, cash in others:
+                ship, face, race = by_value[v]
+                tracks, majorities = by_kind[k]
                 ours = ship + tracks
-                if q == selector:
-                    shaded = (SHIP_WEIGHT * ship + TRACK_WEIGHT * tracks) * SHADE
-                    limit = int(shaded)
-                    mine = limit if loans else min(money[q], limit)
-                    continue
-                limit = int(rival_limit(paid[q], (ours, fv, ship, tracks, (v + ours) / 2)))
-                limit = limit if loans else min(money[q], limit)
+                # ``rival_limit(paid[q], (ours, float(v), ship, tracks, (v + ours) / 2))``
+                # written out: a worth of nothing or less offers 0.0, which adds nothing.
+                mix = (v + ours) / 2
+                limit = int(sum((p0 * ours if ours > 0 else 0.0, face, race, majorities,
+                                 p4 * mix if mix > 0 else 0.0)))
+                if not loans and cash < limit:  # ``min(cash, limit)``
+                    limit = cash
                 if limit > first:
                     first, second = limit, first
                 elif limit > second:

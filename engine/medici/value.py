@@ -44,8 +44,11 @@ MAJORITIES: Final = 3
 MIX: Final = 4
 NO_CEILINGS = (-1,) * len(VALUATIONS)
 """The ceilings of a player the lot does not fit."""
-RECENT: Final = 64
-"""How many positions of other states a valuation keeps (``other_position``)."""
+RECENT: Final = 2
+"""How many positions of other states a valuation keeps (``other_position``): a search's
+root, met again by every iteration, and the selector's last draw, met again by its bid.
+More kept positions cost the collector's passes more than they save (64 did, at 833k
+instructions a greedy decision against 804k)."""
 
 
 def expected_rank_payout(
@@ -130,6 +133,45 @@ def expected_rank_payouts(
             d0 *= keep
         out.append(d0 * table[0] + d1 * table[1] + d2 * table[2])
     return out
+
+
+def expected_rank_payout_pair(
+    est0: float, var0: float, est1: float, var1: float, rivals: list[tuple[float, float]],
+    table: list[int],
+) -> tuple[float, float]:
+    """``expected_rank_payout`` of two scores against the same rivals (a player's standing
+    and what a lot makes of it): the same floats, both worked out in one pass over them."""
+    places = len(table)
+    erf = math.erf
+    if places == 2:
+        a0, a1, b0, b1 = 1.0, 0.0, 1.0, 0.0
+        for r_est, r_var in rivals:
+            beat = 0.5 + 0.5 * erf((r_est - est0) / sqrt(2.0 * (var0 + r_var + 0.25)))
+            keep = 1.0 - beat
+            a1 = a1 * keep + a0 * beat
+            a0 *= keep
+            beat = 0.5 + 0.5 * erf((r_est - est1) / sqrt(2.0 * (var1 + r_var + 0.25)))
+            keep = 1.0 - beat
+            b1 = b1 * keep + b0 * beat
+            b0 *= keep
+        return a0 * table[0] + a1 * table[1], b0 * table[0] + b1 * table[1]
+    if places == 3:
+        a0, a1, a2, b0, b1, b2 = 1.0, 0.0, 0.0, 1.0, 0.0, 0.0
+        for r_est, r_var in rivals:
+            beat = 0.5 + 0.5 * erf((r_est - est0) / sqrt(2.0 * (var0 + r_var + 0.25)))
+            keep = 1.0 - beat
+            a2 = a2 * keep + a1 * beat
+            a1 = a1 * keep + a0 * beat
+            a0 *= keep
+            beat = 0.5 + 0.5 * erf((r_est - est1) / sqrt(2.0 * (var1 + r_var + 0.25)))
+            keep = 1.0 - beat
+            b2 = b2 * keep + b1 * beat
+            b1 = b1 * keep + b0 * beat
+            b0 *= keep
+        return (a0 * table[0] + a1 * table[1] + a2 * table[2],
+                b0 * table[0] + b1 * table[1] + b2 * table[2])
+    return (expected_rank_payout(est0, var0, rivals, table),
+            expected_rank_payout(est1, var1, rivals, table))
 
 
 def _paying(table: list[int]) -> list[int]:
@@ -245,20 +287,49 @@ class Position:
         self._sides: list[tuple[float, float]] | None = None
 
     # -- the ship race (M-13) ---------------------------------------------------------------
-    def _ship_pay(self, q: int, value: int, size: int) -> float:
-        free = self.free
-        fill = self.fill
-        mean = self.mean
-        var1 = CARD_SD * CARD_SD * fill
+    def _race(self) -> list[tuple[float, float]]:
+        """Each player's expected ship value and its variance, worked out once."""
         sides = self._sides
-        if sides is None:  # each player's expected ship value and its variance, once
+        if sides is None:
+            free = self.free
+            fill = self.fill
+            mean = self.mean
+            var1 = CARD_SD * CARD_SD * fill
             sides = self._sides = [
                 (self.ship_val[r] + free[r] * mean * fill, free[r] * var1) for r in range(self.n)
             ]
+        return sides
+
+    def _ship_pay(self, q: int, value: int, size: int) -> float:
+        sides = self._sides or self._race()
         rivals = sides[:q] + sides[q + 1 :]
-        left = free[q] - size
-        est = self.ship_val[q] + value + left * mean * fill
-        return expected_rank_payout(est, left * var1, rivals, self.ship_table)
+        left = self.free[q] - size
+        fill = self.fill
+        est = self.ship_val[q] + value + left * self.mean * fill
+        return expected_rank_payout(est, left * (CARD_SD * CARD_SD * fill), rivals,
+                                    self.ship_table)
+
+    def _ship_new(self, q: int, value: int, size: int) -> float:
+        """``ship_gain`` worked out and kept: ``_ship_pay`` less ``ship_standing``, both
+        worked out together when the standing is new."""
+        sides = self._sides or self._race()
+        rivals = sides[:q] + sides[q + 1 :]
+        free = self.free[q]
+        left = free - size
+        fill = self.fill
+        mean = self.mean
+        var1 = CARD_SD * CARD_SD * fill
+        own = self.ship_val[q]
+        est = own + value + left * mean * fill
+        base = self._ship_base[q]
+        if base is None:
+            base, pay = expected_rank_payout_pair(
+                own + free * mean * fill, free * var1, est, left * var1, rivals, self.ship_table)
+            self._ship_base[q] = base
+        else:
+            pay = expected_rank_payout(est, left * var1, rivals, self.ship_table)
+        got = self._ship[(value * 64 + size) * 64 + q] = pay - base
+        return got
 
     def ship_standing(self, q: int) -> float:
         """Expected ship payout of ``q`` today as things stand, the ship filled on average."""
@@ -271,18 +342,14 @@ class Position:
         """``ship_gain(q, v, size)`` for each of ``values``, those not known yet worked out
         together (``expected_rank_payouts``: the same floats)."""
         memo = self._ship
-        missing = [v for v in values if _key(q, size, v) not in memo]
+        low = size * 64 + q  # _key(q, size, v) is v * 4096 + low
+        missing = [v for v in values if v * 4096 + low not in memo]
         if missing:
             free = self.free
             fill = self.fill
             mean = self.mean
             var1 = CARD_SD * CARD_SD * fill
-            sides = self._sides
-            if sides is None:  # as ``_ship_pay`` works them out
-                sides = self._sides = [
-                    (self.ship_val[r] + free[r] * mean * fill, free[r] * var1)
-                    for r in range(self.n)
-                ]
+            sides = self._sides or self._race()
             left = free[q] - size
             own = self.ship_val[q]
             ests = [own + v + left * mean * fill for v in missing]
@@ -290,16 +357,13 @@ class Position:
             pays = expected_rank_payouts(ests, left * var1, sides[:q] + sides[q + 1 :],
                                          self.ship_table)
             for v, pay in zip(missing, pays, strict=True):
-                memo[_key(q, size, v)] = pay - base
-        return {v: memo[_key(q, size, v)] for v in values}
+                memo[v * 4096 + low] = pay - base
+        return {v: memo[v * 4096 + low] for v in values}
 
     def ship_gain(self, q: int, value: int, size: int) -> float:
         """Expected ship payout gained by loading ``size`` cards worth ``value`` (vs. not)."""
-        key = (value * 64 + size) * 64 + q  # _key(q, size, value), without the call
-        got = self._ship.get(key)
-        if got is None:
-            got = self._ship[key] = self._ship_pay(q, value, size) - self.ship_standing(q)
-        return got
+        got = self._ship.get((value * 64 + size) * 64 + q)  # _key(q, size, value)
+        return self._ship_new(q, value, size) if got is None else got
 
     # -- the tracks (M-15..M-17) ------------------------------------------------------------
     def _expected_levels(self, k: int) -> list[tuple[float, float]]:
@@ -357,21 +421,68 @@ class Position:
             # No card more: each term below is exactly 0.0 (the standing less itself), so
             # the payout need not be worked out again.
             return 0.0
-        key = (add * 64 + k) * 64 + q  # _key(q, k, add)
-        got = self._track.get(key)
-        if got is None:
-            base = self.majority_standing(q, k)
-            before = self.eff[q][k]
-            after = min(self.val.top, before + add)
-            bonus = self.val.bonus
-            later = self.later_days
-            got = (
-                (self._majority_pay(q, k, add) - base) * (1.0 + MAJORITY_KEEP * later)
-                + (bonus[after] - bonus[before]) * (1 + later)
-                + LEVEL_POTENTIAL * (after - before) * later
-            )
-            self._track[key] = got
+        got = self._track.get((add * 64 + k) * 64 + q)  # _key(q, k, add)
+        return self._track_new(q, k, add) if got is None else got
+
+    def _track_new(self, q: int, k: int, add: int) -> float:
+        """``track_gain`` (``add`` > 0) worked out and kept: the payout with ``add`` more
+        (``_majority_pay``) less ``majority_standing``, both worked out together when the
+        standing is new, and the bonuses and levels gained."""
+        levels = self._levels.get(k)
+        if levels is None:
+            levels = self._expected_levels(k)
+        rivals = levels[:q] + levels[q + 1 :]
+        share = self.share[k]
+        fill = self.fill
+        top = self.val.top
+        table = self.track_table
+        before = self.eff[q][k]
+        free = self.free[q]
+        left = free - add
+        if left < 0:
+            left = 0
+        after = before + add
+        if after > top:
+            after = top
+        expected = after + left * share * fill
+        est = expected if expected < top else top
+        var = left * share * (1.0 - share) * fill
+        base = self._track_base.get(k * 64 + q)
+        if base is None:  # ``majority_standing``: no card more
+            left = free if free > 0 else 0
+            level = before if before < top else top
+            expected = level + left * share * fill
+            base, pay = expected_rank_payout_pair(
+                expected if expected < top else top, left * share * (1.0 - share) * fill,
+                est, var, rivals, table)
+            self._track_base[k * 64 + q] = base
+        else:
+            pay = expected_rank_payout(est, var, rivals, table)
+        bonus = self.val.bonus
+        later = self.later_days
+        got = self._track[(add * 64 + k) * 64 + q] = (
+            (pay - base) * (1.0 + MAJORITY_KEEP * later)
+            + (bonus[after] - bonus[before]) * (1 + later)
+            + LEVEL_POTENTIAL * (after - before) * later
+        )
         return got
+
+    def track_steps(self, q: int, held: dict[int, int], kinds: set[int]) -> dict[int, float]:
+        """What one card more of each commodity of ``kinds`` adds to ``q``'s tracks over a lot
+        holding ``held`` of each: ``track_gain(q, k, h + 1) - track_gain(q, k, h)``, the
+        same floats, for a draw that weighs every card (a card of no commodity, -1, is left
+        out: it adds nothing)."""
+        memo = self._track
+        out: dict[int, float] = {}
+        for k in kinds:
+            if k < 0:
+                continue
+            h = held.get(k, 0)
+            step = memo.get((h * 64 + 64 + k) * 64 + q)  # _key(q, k, h + 1)
+            if step is None:
+                step = self._track_new(q, k, h + 1)
+            out[k] = step - self.track_gain(q, k, h) if h else step
+        return out
 
     # -- lots ---------------------------------------------------------------------------------
     def lot_value(self, q: int, lot: list[str]) -> float | None:
@@ -406,11 +517,17 @@ class Position:
             self._worths[key] = None
             return None
         total, counts = lot_totals(self.val, lot)
-        ship = self.ship_gain(q, total, size)
+        # ``ship_gain`` and ``track_gain``, their memos read here
+        ship = self._ship.get((total * 64 + size) * 64 + q)
+        if ship is None:
+            ship = self._ship_new(q, total, size)
         worth = ship
         tracks = 0.0
+        memo = self._track
         for k, add in counts.items():
-            gain = self.track_gain(q, k, add)
+            gain = memo.get((add * 64 + k) * 64 + q)
+            if gain is None:
+                gain = self._track_new(q, k, add)
             worth += gain
             tracks += gain
         got = self._worths[key] = (worth, float(total), ship, tracks, (total + worth) / 2)

@@ -192,17 +192,26 @@ class StrozziLogic(LotDrawing[StrozziState]):
 
     def new_state(self, names: tuple[str, ...], chance: Chance) -> StrozziState:
         """Both players with start money and no loans (S-2, S-5), markers in the middle (S-4)."""
+        return self._state(names, chance, [self.start_money] * 2, [0, 0],
+                           [[[] for _ in self.holds] for _ in SEATS],
+                           [[-1] * len(self.holds) for _ in SEATS], [0] * len(self.rows))
+
+    def _state(self, names: tuple[str, ...], chance: Chance, coins: list[int],
+               loans: list[int], ships: list[list[list[str]]], harbour: list[list[int]],
+               markers: list[int]) -> StrozziState:
+        """A state in setup with these seats, ships and markers, the rest as a game starts
+        (``new_state``; ``state_from_view`` sets the rest from the view)."""
         st = StrozziState()
         st.phase = "setup"
         st.log = []
         st.chance = chance
         st.names = names
         st.round = 0
-        st.coins = [self.start_money] * 2
-        st.loans = [0, 0]
-        st.ships = [[[] for _ in self.holds] for _ in SEATS]
-        st.harbour = [[-1] * len(self.holds) for _ in SEATS]
-        st.markers = [0] * len(self.rows)
+        st.coins = coins
+        st.loans = loans
+        st.ships = ships
+        st.harbour = harbour
+        st.markers = markers
         st.bag = []
         st.bag_unknown = 0
         st.discards = []
@@ -567,16 +576,32 @@ class StrozziLogic(LotDrawing[StrozziState]):
         """Rebuild a state from a view; the bag order is drawn from the tiles in the bag."""
         view = cast(StrozziView, given)  # a view of this game (``Game.view``)
         seats = view["players"]
-        st = self.new_state(tuple(p["name"] for p in seats), chance)
+        # Each seat and ship read once (a bot rebuilds a state every decision), into the
+        # lists the state is made with (no start lists made to be replaced).
+        names = []
+        coins: list[int] = []
+        loans: list[int] = []
+        ships: list[list[list[str]]] = []
+        harbour: list[list[int]] = []
+        for p in seats:
+            names.append(p["name"])
+            coins.append(p["coins"])
+            loans.append(p["loans"])
+            fleet = []
+            placed = []
+            for s in p["ships"]:
+                fleet.append(list(s["tiles"]))
+                at = s["harbour"]
+                placed.append(-1 if at is None else at - 1)
+            ships.append(fleet)
+            harbour.append(placed)
+        markers = []
+        for place in view["harbours"]:
+            for row in place["rows"]:
+                markers.append(row["marker"])
+        st = self._state(tuple(names), chance, coins, loans, ships, harbour, markers)
         st.phase = view["phase"]
         st.round = view["round"]
-        st.coins = [p["coins"] for p in seats]
-        st.loans = [p["loans"] for p in seats]
-        st.ships = [[list(s["tiles"]) for s in p["ships"]] for p in seats]
-        st.harbour = [
-            [-1 if s["harbour"] is None else s["harbour"] - 1 for s in p["ships"]] for p in seats
-        ]
-        st.markers = [row["marker"] for harbour in view["harbours"] for row in harbour["rows"]]
         st.lot = list(view["lot"])
         st.discards = list(view["discards"])
         st.start_player = view["start_player"]
@@ -623,7 +648,8 @@ class StrozziLogic(LotDrawing[StrozziState]):
 
     def bag_tiles(self, st: StrozziState) -> list[str]:
         """The tiles in the bag, in rules order: public, as every tile drawn is shown (G-3)."""
-        return self.pieces.without(st.lot, st.discards, *(s for fleet in st.ships for s in fleet))
+        mine, theirs = st.ships  # two seats (S-2): their ships unpacked, not flattened
+        return self.pieces.without(st.lot, st.discards, *mine, *theirs)
 
     def view(self, st: StrozziState, player: int | None) -> StrozziView:
         """The documented view (docs/api.md: "Game.view() keys (Medici vs Strozzi)")."""

@@ -22,6 +22,10 @@ class StrozziPolicy:
     """The greedy Medici vs Strozzi player: prices fairly, buys when buying beats declining,
     loads where the lot gains most, draws while another tile gains on average."""
 
+    reads_beliefs = False
+    """Its moves read the valuation alone (``engine.bots.parts.reads_beliefs``): a greedy
+    bot learns nothing for them."""
+
     def __init__(self, val: StrozziValuation) -> None:
         self.val = val
 
@@ -95,15 +99,20 @@ class StrozziPolicy:
         active = st.active
         lot = st.lot
         stop = self.lot_gain(pos, active, lot) if lot else 0.0
-        tiles = list(val.bag_counts(st).items())
+        tiles = pos.bag()  # ``val.bag_counts(st)``, counted once with the position
         if not tiles:
             return -1.0
         if samples and rng is not None and len(tiles) > samples:
             tiles = [tiles[rng.below(len(tiles))] for _ in range(samples)]
+        # ``lot_gain(pos, active, lot + [tile])`` of every tile, from both sides' worths
+        # worked out for all the tiles at once (``Position.draw_worths``).
+        kinds = [tile for tile, _ in tiles]
+        mine = pos.draw_worths(active, lot, kinds)
+        theirs = pos.draw_worths(1 - active, lot, kinds)
         acc = 0.0
         weight = 0
-        for tile, count in tiles:
-            acc += count * self.lot_gain(pos, active, lot + [tile])
+        for (_, count), ours, other in zip(tiles, mine, theirs, strict=True):
+            acc += count * ((ours - other) / 2)
             weight += count
         return acc / weight - stop
 

@@ -33,8 +33,9 @@ again; measured against the field: 1.25-1.5 does best, 1.75 already overpays).""
 SQRT2: Final = math.sqrt(2.0)
 _ERF: Final = math.erf
 """``math.erf``, read once (compiled, a module's final name is a native static)."""
-NO_STEPS: Final = (0.0,) * 6
-"""What ``Position._parts`` reads as the three steps where there are not three."""
+RECENT: Final = 2
+"""How many positions of other states a valuation keeps (``other_position``): more cost
+the collector's passes more than they save (``engine.medici.value.RECENT``)."""
 KEY_BITS: Final = 32
 """The low bits of a memo's key, below the standing's number (``Position._key``)."""
 ALL: Final = 0
@@ -67,6 +68,13 @@ the collector stops tracking it: a search keeps thousands (``Position``'s caches
 through ``val.standings``)."""
 
 
+DrawGroups = tuple[list[str], list[int], list[tuple[int, int, list[tuple[int, int]]]],
+                   list[list[int]]]
+"""The tiles a draw weighs, grouped (``StrozziValuation.draw_groups``): the kinds, every
+tile value, the groups (good, push, each kind's place and its value's place) and each
+good's pushes (0 first)."""
+
+
 class Position:
     """One moment of a game from the bots' side, valued from seat 0's point of view.
 
@@ -78,7 +86,7 @@ class Position:
         "val", "st", "fill", "mean", "var", "share", "push_mean", "push_sq", "later",
         "unit", "sid", "weight", "signed", "_harbour", "_plains", "_without", "_side", "_ship",
         "_expect", "_free", "_opens",
-        "_pool", "_worth", "_gain", "_standing", "_lots", "_key",
+        "_pool", "_worth", "_gain", "_standing", "_lots", "_key", "counts",
     )
 
     def __init__(self, val: StrozziValuation, st: StrozziState) -> None:
@@ -95,7 +103,7 @@ class Position:
         # numbers (exact in any order), then the variance about the mean in that order,
         # as it was always summed. The bag counted by the tiles' numbers in a list
         # (``val.left_counts``) rather than by their names in a dictionary.
-        counts = val.left_counts(st)
+        counts = self.counts = val.left_counts(st)
         rows = val.tile_rows
         for i, c in enumerate(counts):
             if c > 0:
@@ -145,10 +153,14 @@ class Position:
         # bots ask (lots' worths, loads' gains, standings) is kept by standing, for every
         # position with the same ones; the harbours and sides they come from are kept
         # for this position only (fewer objects kept: the collector's work).
+        # (Both seats' harbours and ships unpacked, not flattened by comprehensions: each
+        # of those is a call of its own.)
+        harbour0, harbour1 = st.harbour
+        fleet0, fleet1 = st.ships
         self.sid = val.standing((
             self.later, self.mean, self.var, self.fill, *self.share, *self.push_mean,
-            *self.push_sq, *markers, *[h for placed in st.harbour for h in placed],
-            *[tuple(ship) for fleet in st.ships for ship in fleet]))
+            *self.push_sq, *markers, *harbour0, *harbour1, *map(tuple, fleet0),
+            *map(tuple, fleet1)))
         memos = val.memos
         self._pool: dict[int, float] = memos[0]
         self._worth: dict[int, float] = memos[1]
@@ -250,8 +262,18 @@ class Position:
             value += worth
             if g >= 0:
                 push[g] = push[g] + moves
-        got = self._ship[key] = self._filled(
-            value, push, (val.holds[j] - len(ship) - len(tiles)) * self.fill)
+        # ``_filled`` written out (a side of every load of every decision comes here)
+        expect = (val.holds[j] - len(ship) - len(tiles)) * self.fill
+        share = self.share
+        push_mean = self.push_mean
+        unit = self.unit
+        spread = [0.0] * len(push)
+        for g in range(len(push)):
+            n = expect * share[g]
+            push[g] = push[g] + n * push_mean[g]
+            spread[g] = n * unit[g]
+        got = self._ship[key] = (
+            value + expect * self.mean, expect * self.var, tuple(push), tuple(spread))
         return got
 
     def _filled(self, value: int, push: list[float], expect: float) -> Side:
@@ -334,23 +356,24 @@ class Position:
         prize = got
         weight = self.weight
         signed = self.signed[p]
-        steps = val.half_steps
         three = val.three_steps
-        # The usual three steps, read once (compiled, each a float unboxed per read).
-        e0, h0, e1, h1, e2, h2 = three if three is not None else NO_STEPS
+        if three is None:
+            steps = val.half_steps
+            for r, g in val.harbour_goods[h]:
+                got += _row_worth(signed[r] + (a_push[g] - b_push[g]),
+                                  SQRT2 * sqrt(a_spread[g] + b_spread[g] + 0.2), weight, None,
+                                  steps)
+            return got, prize
+        # ``_row_worth``'s three steps written out here, the same sum: every harbour of
+        # every load of every decision comes through here (a call was a sixth of a row).
+        e0, h0, e1, h1, e2, h2 = three
         for r, g in val.harbour_goods[h]:
             mid = signed[r] + (a_push[g] - b_push[g])
-            neg = -mid
             scale = SQRT2 * sqrt(a_spread[g] + b_spread[g] + 0.2)
-            if three is not None:  # the usual three steps written out: the same sum
-                got += (0.0 + h0 * (erf((mid - e0) / scale) - erf((neg - e0) / scale))
-                        + h1 * (erf((mid - e1) / scale) - erf((neg - e1) / scale))
-                        + h2 * (erf((mid - e2) / scale) - erf((neg - e2) / scale))) * weight
-                continue
-            row = 0.0
-            for edge, half in steps:  # half = step * 0.5, as ``step * 0.5 * x`` groups
-                row += half * (erf((mid - edge) / scale) - erf((neg - edge) / scale))
-            got += row * weight
+            neg = -mid
+            got += (0.0 + h0 * (erf((mid - e0) / scale) - erf((neg - e0) / scale))
+                    + h1 * (erf((mid - e1) / scale) - erf((neg - e1) / scale))
+                    + h2 * (erf((mid - e2) / scale) - erf((neg - e2) / scale))) * weight
         return got, prize
 
     def standing(self, p: int) -> float:
@@ -422,13 +445,14 @@ class Position:
             if kept is None:
                 # ``harbour(p, h, (ship, lot, h))``: a ship loaded in ``h`` (already there,
                 # or sent to a harbour where ``p`` has none) is that ship's side.
-                where = (p, h, ship, tiles, h)
-                got = harbours.get(where)
-                if got is None:
-                    got = harbours[where] = self._parts(p, h, self._loaded(p, ship, tiles))
-                if part == ALL:  # ``_part`` written out for the usual part
-                    gain = got[0] - plain[h][0]
+                if part == ALL:  # ``_part`` written out for the usual part, which the
+                    # gain's memo keeps: the harbour's own is for the other parts
+                    gain = self._parts(p, h, self._loaded(p, ship, tiles))[0] - plain[h][0]
                 else:
+                    where = (p, h, ship, tiles, h)
+                    got = harbours.get(where)
+                    if got is None:
+                        got = harbours[where] = self._parts(p, h, self._loaded(p, ship, tiles))
                     gain = _part(got, part) - _part(plain[h], part)
                 if fresh:
                     gain = gain + self.pool_shift(p, ship, h, part)
@@ -469,6 +493,126 @@ class Position:
             got = self._worth[key] = self._gains(p, tiles, part, self.loads(p, len(tiles)))
         return got
 
+    def draw_worths(self, p: int, lot: list[str], tiles: list[str]) -> list[float]:
+        """``worth(p, lot + [t])`` for each of ``tiles``, the same floats: what a draw weighs
+        for every tile the bag may give (S-7).
+
+        Written out load by load: a tile changes a load's side only by its value (the
+        prize for the higher ship value, S-14) and by its good's push (that good's row,
+        S-15); the rest of a harbour's worth is the same for every tile. So each load works
+        out the prize once a tile value, the rows without the tile once, and a good's row
+        once a push, and a tile's worth is summed from them in ``_parts``' order.
+        """
+        val = self.val
+        st = self.st
+        info = val.tile_info
+        size = len(lot) + 1
+        goods = len(val.goods)
+        fill = self.fill
+        mean = self.mean
+        share = self.share
+        push_mean = self.push_mean
+        unit = self.unit
+        weight = self.weight
+        signed = self.signed[p]
+        prize = val.prize
+        steps = val.half_steps
+        three = val.three_steps
+        erf = _ERF
+        others = (self._side or self._plain())[1 - p]
+        plain = (self._plains or self._plain_all())[p]
+        no_side = val.no_side
+        kinds, values, groups, pushes = val.draw_groups(tiles)
+        e0, h0, e1, h1, e2, h2 = three if three is not None else (0.0,) * 6
+        best = [0.0] * len(kinds)
+        # The lot's tiles (whole numbers, exact in any order), the same for every load.
+        lot_value = 0
+        lot_push = [0.0] * goods
+        for t in lot:
+            worth, g, moves, _ = info[t]
+            lot_value += worth
+            if g >= 0:
+                lot_push[g] = lot_push[g] + moves
+        for ship, h, fresh in self.loads(p, size):
+            # The ship's and the lot's tiles (whole numbers, exact in any order).
+            held = st.ships[p][ship]
+            value = lot_value
+            push = lot_push[:]
+            for t in held:
+                worth, g, moves, _ = info[t]
+                value += worth
+                if g >= 0:
+                    push[g] = push[g] + moves
+            expect = (val.holds[ship] - len(held) - size) * fill
+            # ``_filled``'s side but for the tile: its pushes to come and their spread.
+            coming = [0.0] * goods
+            spread = [0.0] * goods
+            for g in range(goods):
+                n = expect * share[g]
+                coming[g] = n * push_mean[g]
+                spread[g] = n * unit[g]
+            a_shift = expect * mean
+            a_var = expect * self.var
+            b, b_var, b_push, b_spread = others[h] or no_side
+            den = sqrt(2.0 * (a_var + b_var + 0.25))
+            rows = val.harbour_goods[h]
+            # Each row's worth as the load leaves it (a push of 0) and with each push a
+            # tile of its good may add: ``_row_worth``, its three steps written out.
+            pushed: list[dict[int, float]] = []
+            bare: list[float] = []
+            for r, g in rows:
+                scale = SQRT2 * sqrt(spread[g] + b_spread[g] + 0.2)
+                at: dict[int, float] = {}
+                for m in pushes[g]:
+                    mid = signed[r] + (((push[g] + m) + coming[g]) - b_push[g])
+                    if three is None:
+                        at[m] = _row_worth(mid, scale, weight, None, steps)
+                    else:
+                        neg = -mid
+                        at[m] = (0.0 + h0 * (erf((mid - e0) / scale) - erf((neg - e0) / scale))
+                                 + h1 * (erf((mid - e1) / scale) - erf((neg - e1) / scale))
+                                 + h2 * (erf((mid - e2) / scale) - erf((neg - e2) / scale))
+                                 ) * weight
+                pushed.append(at)
+                bare.append(at[0])
+            prizes = []  # (loops, not comprehensions: each of those is a call)
+            for worth in values:
+                prizes.append(0.0 + prize * erf(((value + worth) + a_shift - b) / den))
+            # Less the harbour as it stands, plus the shift of the other free harbours
+            # (0.0 if none, which adds nothing: no gain here is -0.0).
+            base = plain[h][0]
+            shift = self.pool_shift(p, ship, h, ALL) if fresh else 0.0
+            row_of = val.row_of[h]
+            for good, moves, members in groups:
+                # The group's rows: its good's pushed by the tile, the others bare (all of
+                # them for a good with no row here).
+                places = row_of.get(good)
+                if places is None:
+                    terms = bare
+                else:
+                    terms = bare[:]
+                    for j in places:
+                        terms[j] = pushed[j][moves]
+                # Each tile's worth summed in ``_parts``' order: the prize, then row by row.
+                if len(terms) == 3:
+                    t0, t1, t2 = terms
+                    for i, v in members:
+                        gain = prizes[v] + t0 + t1 + t2 - base + shift
+                        if gain > best[i]:  # ``_gains``' best: the first of equals
+                            best[i] = gain
+                else:
+                    for i, v in members:
+                        got = prizes[v]
+                        for term in terms:
+                            got += term
+                        gain = got - base + shift
+                        if gain > best[i]:
+                            best[i] = gain
+        if len(kinds) == len(tiles):
+            return best  # each tile once (a bag's kinds, as a draw asks): in their order
+        worths = dict(zip(kinds, best, strict=True))
+        return [worths[t] for t in tiles]
+
     def _lot(self, tiles: tuple[str, ...]) -> int:
         """The number of a lot's tiles in the memos' keys, kept with them (when there are
         too many to fit a key, every memo is emptied: all of them are worked out again)."""
@@ -487,10 +631,42 @@ class Position:
         return self._key + (((((lot * 2 + p) * val.ship_count + ship) * val.harbour_count + h)
                              * 2 + fresh) * 3 + part)
 
+    def bag(self) -> list[tuple[str, int]]:
+        """``val.bag_counts(st).items()`` from the count this position made of the bag:
+        each tile left in it, in the tiles' order, with how many (a draw weighs them)."""
+        names = self.val.tile_names
+        out = []
+        i = 0
+        for c in self.counts:
+            if c > 0:
+                out.append((names[i], c))
+            i += 1
+        return out
+
     def face(self, lot: Sequence[str]) -> int:
         """A lot's face value: the sum of its tiles' values."""
         value = self.val.value
         return sum(value[t] for t in lot)
+
+
+def _row_worth(mid: float, scale: float, weight: float, three: tuple[float, ...] | None,
+               steps: list[tuple[float, float]]) -> float:
+    """A monopoly row's part of a harbour's worth (S-15, S-16), weighed by ``weight``: the
+    chance the marker ends each step's edge beyond ``mid`` on one side less the other's,
+    ``scale`` its spread. ``three``: the usual three steps flat (written out: the same
+    sum); else ``steps``, each (edge, half its income step)."""
+    erf = _ERF
+    neg = -mid
+    if three is not None:
+        # The usual three steps, read once (compiled, each a float unboxed per read).
+        e0, h0, e1, h1, e2, h2 = three
+        return (0.0 + h0 * (erf((mid - e0) / scale) - erf((neg - e0) / scale))
+                + h1 * (erf((mid - e1) / scale) - erf((neg - e1) / scale))
+                + h2 * (erf((mid - e2) / scale) - erf((neg - e2) / scale))) * weight
+    row = 0.0
+    for edge, half in steps:  # half = step * 0.5, as ``step * 0.5 * x`` groups
+        row += half * (erf((mid - edge) / scale) - erf((neg - edge) / scale))
+    return row * weight
 
 
 def _shipped(st: StrozziState) -> int:
@@ -536,6 +712,8 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         # worths, loads' gains, standings, each keyed by a number (``Position._key``); and
         # the numbers of the lots in those keys.
         self.memos: tuple[dict[Any, Any], ...] = ({}, {}, {}, {}, {})
+        self._recent: dict[tuple[object, ...], Position] = {}
+        self._draw_groups: dict[tuple[str, ...], DrawGroups] = {}
         self.ship_count = len(self.holds)
         self.harbour_count = len(self.harbours)
         self.lot_limit = (1 << KEY_BITS) // (2 * self.ship_count * self.harbour_count * 2 * 3)
@@ -557,6 +735,15 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         """``tile_counts`` by the tiles' numbers."""
         self.tile_rows: list[tuple[int, int, int, int]] = [self.tile_info[t] for t in names]
         """``tile_info`` by the tiles' numbers."""
+        self.tile_values: list[int] = list(dict.fromkeys(self.value[t] for t in names))
+        """Every tile value once, in the tiles' order (a draw's prizes, ``draw_groups``)."""
+        self.group_keys: list[tuple[int, int]] = list(dict.fromkeys(
+            (self.kind[t], self.push[t]) for t in names))
+        """Every (good, push) of the tiles once, in their order: a draw's groups."""
+        self.tile_group: dict[str, tuple[int, int]] = {
+            t: (self.group_keys.index((self.kind[t], self.push[t])),
+                self.tile_values.index(self.value[t])) for t in names}
+        """Each kind of tile's group and value by their places in those."""
         self.hold_base = max(self.holds) + 1
         """More than any ship's holds: the last digit of ``Position.without``'s keys."""
         self.key_base = len(logic.tiles) + 1
@@ -578,6 +765,45 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
         self.harbour_goods: list[list[tuple[int, int]]] = [
             [(r, self.rows[r][1]) for r in rows] for rows in self.harbour_rows]
         """Each harbour's monopoly rows with their goods."""
+        self.row_of: list[dict[int, tuple[int, ...]]] = []
+        """Each harbour's rows of each good it has, by their places in its rows."""
+        for rows in self.harbour_goods:
+            places: dict[int, tuple[int, ...]] = {}
+            for j, (_, g) in enumerate(rows):
+                places[g] = (*places.get(g, ()), j)
+            self.row_of.append(places)
+
+    def draw_groups(self, tiles: list[str]) -> DrawGroups:
+        """``tiles``' kinds once each, every tile value of the game, the kinds grouped by
+        good and push (a group's tiles differ only by their value: the same rows), each
+        kind by its place and its value's place, and each good's pushes to weigh its rows
+        by (``Position.draw_worths``). Kept for the last two bags: a draw asks for each
+        player, and the bag changes a tile a draw."""
+        key = tuple(tiles)
+        got = self._draw_groups.get(key)
+        if got is None:
+            kinds = list(dict.fromkeys(tiles))
+            place = self.tile_group
+            by: list[list[tuple[int, int]] | None] = [None] * len(self.group_keys)
+            for i, t in enumerate(kinds):
+                group, value = place[t]
+                members = by[group]
+                if members is None:
+                    by[group] = [(i, value)]
+                else:
+                    members.append((i, value))
+            groups = []
+            # Each good's pushes to weigh a row by: none (0), then each its tiles give.
+            pushes: list[list[int]] = [[0] for _ in self.goods]
+            for (good, moves), members in zip(self.group_keys, by, strict=True):
+                if members is not None:
+                    groups.append((good, moves, members))
+                    if good >= 0 and moves not in pushes[good]:
+                        pushes[good].append(moves)
+            if len(self._draw_groups) >= RECENT:
+                self._draw_groups.clear()
+            got = self._draw_groups[key] = (kinds, self.tile_values, groups, pushes)
+        return got
 
     def bag_counts(self, st: StrozziState) -> dict[str, int]:
         """The tiles in the bag, counted: public, as every tile out of it is shown (G-3)."""
@@ -617,6 +843,30 @@ class StrozziValuation(PositionCache[StrozziState, "Position"]):
     def new_position(self, st: StrozziState) -> Position:
         """A fresh Position of ``st``."""
         return Position(self, st)
+
+    def other_position(self, st: StrozziState) -> Position:
+        """A Position of another state: a kept one of a state with the same contents, else
+        fresh (and kept).
+
+        A Position reads the round, the markers, the ships and their harbours, and the bag
+        as the lot, the discards and the ships leave it (never its order): a kept one of a
+        state with the same of those (a price after the last draw, a load after the price
+        or the offer, a search's next determinization) gives the same worths to the last
+        bit, its harbours and sides already worked out. At most ``RECENT`` are kept.
+        """
+        harbour0, harbour1 = st.harbour  # two seats (S-2), unpacked as in ``Position``
+        fleet0, fleet1 = st.ships
+        key = (st.round, *st.markers, *harbour0, *harbour1, *map(tuple, fleet0),
+               *map(tuple, fleet1), tuple(st.lot), *st.discards)
+        recent = self._recent
+        pos = recent.get(key)
+        if pos is None:
+            if len(recent) >= RECENT:
+                recent.clear()
+            pos = recent[key] = Position(self, st)
+        else:
+            pos.st = st
+        return pos
 
     def fair_price(self, pos: Position, st: StrozziState) -> int:
         """The price that leaves the opponent no better off buying than declining (S-8, S-9),
