@@ -38,6 +38,14 @@ def add_run_options(parser: argparse.ArgumentParser, games: int, what: str,
     )
 
 
+def add_scheduler_option(where: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--scheduler ADDRESS``: play on a Dask cluster."""
+    where.add_argument(
+        "--scheduler", metavar="ADDRESS",
+        help="play on a Dask cluster, e.g. tcp://host:8786 (pip install 'medici[dask]')",
+    )
+
+
 def add_until_option(parser: argparse.ArgumentParser, figures: str) -> None:
     """``--until HALF_WIDTH``: play until every reported figure is that narrow."""
     parser.add_argument(

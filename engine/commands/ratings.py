@@ -6,7 +6,12 @@ import argparse
 import json
 import sys
 
-from engine.commands.options import add_game_options, add_run_options, check_jobs
+from engine.commands.options import (
+    add_game_options,
+    add_run_options,
+    add_scheduler_option,
+    check_jobs,
+)
 from engine.ratings import play, report
 from engine.rules import default_player_count, load_variant
 from engine.text import stream_width
@@ -50,9 +55,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--master-as", metavar="SPEC",
                         help="play master as this bot (default mcts:1000, the default "
                         "search without its time limit; mcts:50 for a quick look)")
-    parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="play on a Dask cluster, e.g. tcp://host:8786 "
-                        "(pip install 'medici[dask]')")
+    add_scheduler_option(parser)
     parser.add_argument("--json", action="store_true",
                         help="print the ratings, the ladder and every block played as JSON")
     parser.set_defaults(run=_run)

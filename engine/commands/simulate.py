@@ -16,6 +16,7 @@ from engine.bots import BOT_SPECS
 from engine.commands.options import (
     add_game_options,
     add_run_options,
+    add_scheduler_option,
     add_until_option,
     check_jobs,
     games_of,
@@ -57,10 +58,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_run_options(parser, DEFAULT_GAMES, "how many games", until=True)
     add_until_option(parser, "every bot's and seat's win share and mean money")
     where = parser.add_mutually_exclusive_group()
-    where.add_argument(
-        "--scheduler", metavar="ADDRESS",
-        help="run on a Dask cluster, e.g. tcp://host:8786 (pip install 'medici[dask]')",
-    )
+    add_scheduler_option(where)
     where.add_argument(
         "--dask", choices=["local"],
         help="run on a local Dask cluster of --jobs workers (pip install 'medici[dask]')",

@@ -262,18 +262,8 @@ class Position:
             value += worth
             if g >= 0:
                 push[g] = push[g] + moves
-        # ``_filled`` written out (a side of every load of every decision comes here)
-        expect = (val.holds[j] - len(ship) - len(tiles)) * self.fill
-        share = self.share
-        push_mean = self.push_mean
-        unit = self.unit
-        spread = [0.0] * len(push)
-        for g in range(len(push)):
-            n = expect * share[g]
-            push[g] = push[g] + n * push_mean[g]
-            spread[g] = n * unit[g]
-        got = self._ship[key] = (
-            value + expect * self.mean, expect * self.var, tuple(push), tuple(spread))
+        got = self._ship[key] = self._filled(
+            value, push, (val.holds[j] - len(ship) - len(tiles)) * self.fill)
         return got
 
     def _filled(self, value: int, push: list[float], expect: float) -> Side:
