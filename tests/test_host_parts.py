@@ -457,7 +457,7 @@ def _bar(player: Guest) -> str:
 def test_a_seats_toolbar_says_what_the_lot_is_worth_to_that_seat_where_hints_are_allowed(
         tmp_path, pool, hints) -> None:
     from engine.play.worth import at_table
-    table, bo, _, cy, _ = seated(tmp_path, pool, hints=hints)
+    table, bo, bo_out, cy, _ = seated(tmp_path, pool, hints=hints)
     session = table.session
     assert session is not None
     game = session.game
@@ -472,6 +472,9 @@ def test_a_seats_toolbar_says_what_the_lot_is_worth_to_that_seat_where_hints_are
             assert f"worth ~{max(0.0, worth.amount):.0f}" in _bar(player)
         else:
             assert "worth" not in _bar(player)
+    start = len(bo_out.getvalue())
+    bo.shell.execute("show")  # Bo's own screen: the lot's worth to him is "to you"
+    assert ("florins to you" in bo_out.getvalue()[start:]) is hints
     bo.shell.execute("set worth off")
     assert "worth" not in _bar(bo)
     assert ("worth ~" in _bar(cy)) is hints  # Bo's setting is Bo's alone

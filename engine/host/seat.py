@@ -44,8 +44,7 @@ from engine.host.limits import REDRAW_INTERVAL, shown_said
 from engine.host.screen import Screen, ScreenConsole
 from engine.host.table import HostedTable
 from engine.play import HINT_BOT, parse_seed, render
-from engine.play.worth import at_table as worth_at_table
-from engine.play.worth import words
+from engine.play.worth import Worth, words
 from engine.rules import Variant, load_variant, variant_names
 from engine.shell import (
     Arg,
@@ -295,8 +294,7 @@ class SeatMode(Mode):
                                 ("", f" waiting for {left} more player{'s' if left != 1 else ''}")]
         else:
             chair = self.guest.chair
-            worth = (snap.worths[chair] if chair is not None and chair < len(snap.worths)
-                     and self.shell.settings.get("worth") is not False else None)
+            worth = self._worth()
             parts = play_toolbar(snap.view, list(snap.bots), chair, room,
                                  worth=None if worth is None else words(worth, snap.view,
                                                                         short=True))
@@ -319,13 +317,21 @@ class SeatMode(Mode):
         session = self._session()
         view = self.table.view_for(self.guest)
         width = self.shell.console.width()
-        worth = worth_at_table(self.shell.settings.get("worth"), session.game,
-                               self.guest.chair, self.table.options.hints)
+        worth = self._worth()
         self.shell.console.say(render.table(
-            view, session.bots, width, worth=None if worth is None else words(worth, view),
+            view, session.bots, width,
+            worth=None if worth is None else words(worth, view, own=True),
             rules=session.game.variant.rules))
         if session.game.is_over:
             self.shell.console.say(render.final_scores(view, width))
+
+    def _worth(self) -> Worth | None:
+        """What the lot is worth to this seat, as the table worked it out at its last change
+        (where the host allows hints), unless this person set it off."""
+        worths, chair = self.table.snapshot.worths, self.guest.chair
+        if chair is None or chair >= len(worths) or self.shell.settings.get("worth") is False:
+            return None
+        return worths[chair]
 
     def _session(self) -> Table:
         session = self.table.session

@@ -77,8 +77,9 @@ def at_table(setting: bool | None, game: Game, seat: int | None, hints: bool
     return None if amount is None else Worth(amount, seat)
 
 
-def words(worth: Worth, view: View, short: bool = False) -> str:
-    """``worth ~16 florins to you`` (``~16 to Ann``, ``worth ~16`` when ``short``)."""
+def words(worth: Worth, view: View, short: bool = False, own: bool = False) -> str:
+    """``worth ~16 florins to you`` (``~16 to Ann``, ``worth ~16`` when ``short``); ``own``:
+    the screen is that seat's alone (a hosted seat), so it is "to you" whatever its name."""
     amount = f"~{max(0.0, worth.amount):.0f}"
     if short:
         return f"worth {amount}"
@@ -86,5 +87,5 @@ def words(worth: Worth, view: View, short: bool = False) -> str:
     unit = f" {info.vocabulary.money}" if info is not None else ""
     players = view.get("players", [])
     name = players[worth.seat].get("name", "") if 0 <= worth.seat < len(players) else ""
-    whom = "you" if is_you(name) or not name else name
+    whom = "you" if own or is_you(name) or not name else name
     return f"worth {amount}{unit} to {whom}"
