@@ -348,6 +348,7 @@ def test_resume_of_a_hosted_table_offers_the_host(tmp_path: Path) -> None:
 
 # -- a real host: SIGTERM, then --resume with the same password --------------------------------
 def test_a_resumed_host_keeps_its_name_hints_and_password(tmp_path: Path) -> None:
+    pytest.importorskip("asyncssh", reason="medici host needs the host extra (asyncssh)")
     from hostclient import Host, Player
 
     host = Host(tmp_path, ["medici", "Bo", "Cy", "bot:greedy", "--no-seat", "--name", "club",
