@@ -195,9 +195,10 @@ class Grammar:
                                  "one text form a kind")
         self._cache: dict[str, Action] = {}
         self._good: set[Action] = set()  # actions whose shape has been checked
-        # The same, by identity: the interned actions the bots and the parser hand out pass
-        # with one dict lookup. The dict holds each action, so its id is never reused.
-        self._good_ids: dict[int, Action] = {}
+        self.checked: dict[int, Action] = {}
+        """The actions whose shape has been checked, by identity: the interned actions the
+        bots and the parser hand out pass with one dict lookup (``Logic.validate`` reads it
+        before it asks ``shape_problem``). It holds each action, so an id is never reused."""
 
     def parse(self, text: str) -> Action:
         """Parse ``bid 7`` / ``load 4 harbour 2`` into an Action, or raise IllegalAction."""
@@ -216,7 +217,7 @@ class Grammar:
         Actions built in code (not parsed) can carry any fields; one check here serves
         every game. Argument types are checked too: whole numbers only.
         """
-        if self._good_ids.get(id(action)) is action:
+        if self.checked.get(id(action)) is action:
             return None
         for arg in action[1:]:
             # Types first: Action("bid", 5.0) == Action("bid", 5), so the cache cannot tell.
@@ -239,7 +240,7 @@ class Grammar:
             return f"{action.kind} is written: {usage}"
         if len(self._good) < 100_000:
             self._good.add(action)
-            self._good_ids[id(action)] = action
+            self.checked[id(action)] = action
         return None
 
     def _parse(self, text: str) -> Action:

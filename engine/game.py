@@ -165,10 +165,10 @@ class Game(Generic[S_co]):
         else:
             act = self._action(action)
         st = self.state
-        logic.validate(st, act)
         if st.chance.__class__ is SeededChance:
-            logic.perform(st, act)
+            logic.checked_perform(st, act)
         else:
+            logic.validate(st, act)
             self._perform(act)
         return self
 

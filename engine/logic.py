@@ -148,6 +148,12 @@ class Logic(Generic[S]):
         """Carry out a checked action: log it, change the state, fire its triggers."""
         raise NotImplementedError
 
+    def checked_perform(self, st: S, action: Action) -> None:
+        """``validate``, then ``perform``: ``Game.apply``'s two steps in one call (compiled,
+        one call less from interpreted code a move)."""
+        self.validate(st, action)
+        self.perform(st, action)
+
     def view(self, st: S, player: int | None) -> View:
         """The JSON-serialisable view; ``player`` None is the full state (G-3)."""
         raise NotImplementedError
@@ -210,9 +216,13 @@ class Logic(Generic[S]):
 
     def validate(self, st: S, action: Action) -> None:
         """Refuse an action with the reason and what is legal (G-2), changing nothing."""
-        problem = self.grammar.shape_problem(action)
-        if problem is not None:
-            raise IllegalAction(problem, describe(self.legal(st)))
+        grammar = self.grammar
+        # An action checked before passes by its identity, without a call (``apply`` runs
+        # this before every move: a call was a twentieth of a compiled random move).
+        if grammar.checked.get(id(action)) is not action:
+            problem = grammar.shape_problem(action)
+            if problem is not None:
+                raise IllegalAction(problem, describe(self.legal(st)))
         if (st.phase, action.kind) not in self.pm.table:
             if action.kind not in self.grammar.kinds:
                 reason = f"unknown action {quote(action.kind)}"

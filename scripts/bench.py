@@ -363,6 +363,244 @@ def _record_kb(tree: Path, loads: int) -> float:
     return min(sizes) / 1024
 
 
+# -- paired units: the sides side by side, game by game ----------------------------------------
+UNITS: dict[str, tuple[str, str, float | None]] = {
+    "greedy4": ("greedy's decisions, Medici 4p", "/CPU s", 4.0),
+    "greedy2": ("greedy's decisions, Medici vs Strozzi", "/CPU s", 4.0),
+    "api4": ("legal_actions + apply, random 4p Medici", "games/CPU s", None),
+}
+"""Figures measured in paired units (``paired``): label, unit, target over the base."""
+API_BLOCK = 20
+"""Games of the public API in one unit (one game is about a millisecond: too short to time)."""
+
+
+def _unit(engine: Any, figure: str, unit: int, variants: dict[str, Any]) -> dict[str, Any]:
+    """One unit of ``figure`` with the imported engine: ``count`` things done (decisions,
+    games) in ``spent`` CPU seconds of the measuring thread, and a ``check`` of what was
+    done (the same on every side of the same engine's rules)."""
+    import hashlib
+
+    if figure in ("greedy4", "greedy2"):
+        from engine.bots import make_bot
+        from engine.chance import seat_seed
+
+        name, players = ("medici", 4) if figure == "greedy4" else ("medici-vs-strozzi", 2)
+        var = variants.get(name) or variants.setdefault(name, engine.load_variant(name))
+        game = engine.new_game(var, players, seed=unit)
+        bots = [make_bot("greedy", seat_seed(unit, k)) for k in range(players)]
+        spent = 0.0
+        count = 0
+        digest = hashlib.sha256()
+        while not game.is_over:
+            seat = game.current_player
+            view, legal = game.view(seat), game.legal_actions()
+            start = time.thread_time()
+            action = bots[seat].choose(view, legal, var)
+            spent += time.thread_time() - start
+            count += 1
+            digest.update(str(action).encode())
+            game.apply(action)
+        return {"count": count, "spent": spent, "check": digest.hexdigest()[:16]}
+    if figure == "api4":
+        var = variants.get("medici") or variants.setdefault("medici", engine.load_variant("medici"))
+        rng = random.Random(unit)
+        start = time.thread_time()
+        moves = sum(_api_game(engine, var, unit * API_BLOCK + k, rng) for k in range(API_BLOCK))
+        return {"count": API_BLOCK, "spent": time.thread_time() - start, "check": moves}
+    raise SystemExit(f"no unit of {figure}")
+
+
+def _peer_unit(peer: Any, unit: int) -> dict[str, Any]:
+    """``API_BLOCK`` of the peer's random 4-player games by the issue's policy."""
+    rng = random.Random(unit)
+    random.seed(unit)  # the peer shuffles with the random module
+    sink = io.StringIO()
+    start = time.thread_time()
+    with contextlib.redirect_stdout(sink):  # it prints "COMPLETING SHIP n"
+        for _ in range(API_BLOCK):
+            state = peer.MediciGame().InitialState()
+            while not state.IsTerminal():
+                legal = state.LegalActions()
+                if state.phase == peer.Phase.Draw:
+                    action = legal[0] if len(legal) == 1 or rng.random() < 0.5 else legal[1]
+                elif len(legal) == 1 or rng.random() < 0.5:
+                    action = legal[-1]  # BidAction(0): pass
+                else:
+                    action = legal[rng.randrange(len(legal) - 1)]
+                state.DoApplyAction(action)
+            sink.seek(0)
+            sink.truncate()
+    return {"count": API_BLOCK, "spent": time.thread_time() - start, "check": None}
+
+
+def serve(tree: str) -> None:
+    """A side of ``paired``: answer units asked on standard input (a JSON line each,
+    ``{"figure": ..., "unit": ...}``) with the engine of ``tree`` (or the peer's file,
+    ``peer:PATH``), one JSON line each, until the input ends."""
+    peer = None
+    engine: Any = None
+    if tree.startswith("peer:"):
+        spec = importlib.util.spec_from_file_location("medici_peer", tree[5:])
+        assert spec and spec.loader
+        peer = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(peer)
+    else:
+        sys.path.insert(0, tree)
+        import engine as imported
+
+        engine = imported
+        root = (Path(tree) / "engine").resolve()
+        if not Path(str(engine.__file__)).resolve().is_relative_to(root):
+            raise SystemExit(f"the side for {tree} imported engine from {engine.__file__}")
+    variants: dict[str, Any] = {}
+    for line in sys.stdin:
+        ask = json.loads(line)
+        got = _peer_unit(peer, ask["unit"]) if peer is not None else \
+            _unit(engine, ask["figure"], ask["unit"], variants)
+        if engine is not None:
+            got["compiled"] = sum(
+                1 for name, m in list(sys.modules.items()) if name.split(".")[0] == "engine"
+                and not name.endswith("__mypyc") and isinstance(
+                    getattr(m, "__loader__", None), importlib.machinery.ExtensionFileLoader))
+        print(json.dumps(got), flush=True)
+
+
+class _Side:
+    """One side of ``paired``: a process of ``serve`` kept for the whole run."""
+
+    def __init__(self, tree: str, env: dict[str, str]) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--serve", tree],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+            cwd=tempfile.gettempdir())
+
+    def ask(self, figure: str, unit: int) -> dict[str, Any]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps({"figure": figure, "unit": unit}) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"a side of the paired run ended ({figure}, unit {unit})")
+        result: dict[str, Any] = json.loads(line)
+        return result
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(timeout=60)
+
+
+def _boot_ratio(pairs: list[tuple[float, float, float, float]], rng: random.Random,
+                draws: int = 2000) -> tuple[float, float]:
+    """A 95% bootstrap interval of the ratio of rates, the units resampled in pairs:
+    each pair (count, spent) of the side and of the base in one unit."""
+    n = len(pairs)
+    ratios = []
+    for _ in range(draws):
+        c1 = s1 = c0 = s0 = 0.0
+        for _ in range(n):
+            a, b, c, d = pairs[rng.randrange(n)]
+            c1 += a
+            s1 += b
+            c0 += c
+            s0 += d
+        ratios.append((c1 / s1) / (c0 / s0))
+    ratios.sort()
+    return ratios[int(0.025 * draws)], ratios[int(0.975 * draws) - 1]
+
+
+def paired(base: str, units: int, figures: list[str], compiled: bool = False,
+           peer: str | None = None) -> None:
+    """``figures`` of ``UNITS`` on this tree and on ``base`` (and compiled, and the peer
+    for the API), each side one process kept for the run, unit by unit: every side plays
+    unit ``i`` (the same seeded game, or block of games) before any plays unit ``i + 1``,
+    in an order that rotates, so a slower spell of a shared machine falls on all alike.
+    A side's rate is its work over its CPU time, all units summed; a ratio's interval is
+    a 95% bootstrap over the units, resampled in pairs."""
+    native = _compiled_copy() if compiled else None
+    old = _worktree(base)
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    env.pop("MEDICI_CHECK_PUSH", None)
+    env.pop("MEDICI_STRICT_MACHINE", None)
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "engine"],
+                           capture_output=True, text=True).stdout.strip()
+    print(f"this tree: {ROOT} at {head}{' (with changes)' if dirty else ''}; "
+          f"base: {base} in {old}")
+    if native is not None:
+        print(f"compiled: a copy of this tree in {native}, its modules compiled by mypyc "
+              "(scripts/compile.py)")
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; {units} paired units a "
+          f"figure (a game of greedy bots; {API_BLOCK} games of the API); at the start: "
+          + _beside())
+    trees = [("new", str(ROOT)), ("old", str(old))] + (
+        [("native", str(native))] if native else [])
+    sides: dict[str, _Side] = {}
+    got: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    try:
+        for name, tree in trees:
+            sides[name] = _Side(tree, env)
+        if peer and "api4" in figures:
+            sides["peer"] = _Side(f"peer:{Path(peer).resolve()}", env)
+        for figure in figures:
+            playing = [s for s in sides if s != "peer" or figure == "api4"]
+            for name in playing:  # untimed: what a first unit imports and builds
+                sides[name].ask(figure, 10**6)
+            got[figure] = {name: [] for name in playing}
+            for unit in range(units):
+                turn = unit % len(playing)
+                for name in playing[turn:] + playing[:turn]:
+                    got[figure][name].append(sides[name].ask(figure, unit))
+            print(f"  {figure}: {units} units done")
+    finally:
+        for side in sides.values():
+            with contextlib.suppress(Exception):
+                side.close()
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)],
+                       check=False)
+        shutil.rmtree(old, ignore_errors=True)
+        if native is not None:
+            shutil.rmtree(native, ignore_errors=True)
+    print(f"at the end: {_beside()}")
+    print()
+    rng = random.Random(0)
+    print(f"{'figure (unit)':56} {'side':>9} {'rate':>9} {'ratio':>6}  {'95% CI':9}  target")
+
+    def rate(rows: list[dict[str, Any]]) -> float:
+        return sum(r["count"] for r in rows) / sum(r["spent"] for r in rows)
+
+    for figure in figures:
+        label, unit_name, target = UNITS[figure]
+        rows = got[figure]
+        checks = {name: [r["check"] for r in rows[name]] for name in rows if name != "peer"}
+        if len({json.dumps(c) for c in checks.values()}) > 1:
+            print(f"{label}: the sides played different games")
+        base_rate = rate(rows["old"])
+        print(f"{label + ' (' + unit_name + ')':56} {base:>9} {base_rate:9.1f}")
+        over = [("new", "old", target), ("native", "old", target)]
+        if "peer" in rows:
+            pure, goal = PEER_TARGETS[figure]
+            print(f"{'':56} {'peer':>9} {rate(rows['peer']):9.1f}")
+            over = [("new", "peer", pure), ("native", "peer", goal or pure)]
+        for name, against, line in over:
+            if name not in rows:
+                continue
+            ratio = rate(rows[name]) / rate(rows[against])
+            low, high = _boot_ratio(
+                [(a["count"], a["spent"], b["count"], b["spent"])
+                 for a, b in zip(rows[name], rows[against], strict=True)], rng)
+            word = {"new": "this tree", "native": "compiled"}[name]
+            verdict = "" if line is None else (
+                f">= {line:g}x over the {'peer' if against == 'peer' else 'base'} "
+                f"{'met' if ratio >= line else 'NOT met'}"
+                + ("" if low >= line or high < line else " (the interval spans it)"))
+            print(f"{'':56} {word:>9} {rate(rows[name]):9.1f} {ratio:5.2f}x  "
+                  f"{low:.2f}-{high:.2f}  {verdict}")
+    print("rate: the side's work over its CPU seconds, all units summed; ratio: of those "
+          "rates; 95% CI: a bootstrap over the units, resampled in pairs")
+
+
 # -- the driver ---------------------------------------------------------------------------------
 def _run_worker(tree: Path, figure: str, work: dict[str, int], env: dict[str, str]) -> Any:
     args = [sys.executable, str(Path(__file__).resolve()), "--worker", str(tree), figure,
@@ -566,7 +804,11 @@ def main() -> None:
     parser.add_argument("--all", action="store_true",
                         help="then run the sections of scripts/bench_*.py on this tree")
     parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--serve", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.serve:
+        serve(args.serve)
+        return
     if args.worker:
         tree, figure, work = args.worker
         print(json.dumps(worker(Path(tree), figure, json.loads(work))))

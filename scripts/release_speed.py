@@ -1,11 +1,10 @@
 """Issue 32's speed figures beside release 642ccfa, in one run.
 
 Run: ``python scripts/release_speed.py --peer PATH`` (or ``$MEDICI_PEER``; ``--compiled``
-adds a compiled copy of this tree as a third side; ``--rounds N`` for the per-CPU figures,
-default 5;
-``--compare-rounds N``, default 1, and ``--compare-games N``, default the command's own
-1,000, for the default compare; ``--quick`` for a short run; ``--base COMMIT``). Nothing
-here asserts a time. It prints:
+adds a compiled copy of this tree as a third side; ``--units N`` for the per-CPU figures,
+default 150; ``--compare-rounds N``, default 1, and ``--compare-games N``, default the
+command's own 1,000, for the default compare; ``--quick`` for a short run; ``--base
+COMMIT``). Nothing here asserts a time. It prints:
 
 - greedy's decisions a CPU second (``Bot.choose`` timed alone, in whole seeded games of
   greedy bots, Medici 4p and Medici vs Strozzi), beside the release: target 4x; the
@@ -21,12 +20,17 @@ here asserts a time. It prints:
   compiled.
 
 How: ``scripts/bench.py``'s machinery. The release is checked out in a temporary git
-worktree; every figure is measured in a fresh subprocess per side and round, each side
-importing the engine from its own tree only; rounds alternate (three sides rotate) which
-side goes first, so all meet the same machine; a side's figure is the median of its
-rounds, the ratio that of the medians, with the lowest and highest per-round ratio
-beside it. The load average and the busiest processes are printed at the start and end:
-the machine is shared, so read the ratios, not the absolute figures.
+worktree. The per-CPU figures are paired (``bench.paired``): each side (this tree, the
+release, the compiled copy, the peer) is one process kept for the run, and every side
+plays unit ``i`` (one seeded game of greedy bots, or 20 games of the API) before any
+plays unit ``i + 1``, the order rotating. On the 2-core development machine the speed of
+a CPU swings within seconds (the same games, measured in rounds of fresh processes a few
+seconds apart, gave per-round ratios from 2.8 to 5.9); unit by unit, a slow spell falls
+on every side alike. A side's rate is its work over its CPU time, summed over the units;
+the interval of a ratio is a 95% bootstrap over the units. The default compare is timed
+whole, in rounds of fresh processes, the sides alternating. The load average and the
+busiest processes are printed at the start and end: the machine is shared, so read the
+ratios, not the absolute figures.
 """
 
 from __future__ import annotations
@@ -58,7 +62,10 @@ def main() -> None:
                         help="the public Python peer's medici.py (default: $MEDICI_PEER)")
     parser.add_argument("--compiled", action="store_true",
                         help="also measure this tree compiled by mypyc (scripts/compile.py)")
-    parser.add_argument("--rounds", type=int, default=5, help="rounds of the CPU figures")
+    parser.add_argument("--units", type=int, default=150,
+                        help="paired units of each CPU figure (a game of greedy bots; "
+                             f"{20} games of the API), default 150")
+    parser.add_argument("--rounds", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--compare-rounds", type=int, default=1,
                         help="rounds of the default compare (each ~5 min for the release)")
     parser.add_argument("--compare-games", type=int, default=0,
@@ -74,9 +81,11 @@ def main() -> None:
               "beside the release only")
     bench = _bench()
     print(f"{os.cpu_count()} cores; the release is {args.base}")
-    rounds = 1 if args.quick else args.rounds
-    bench.compare(args.base, rounds, args.quick, args.peer, ["greedy4", "greedy2", "api4"],
-                  args.compiled, bench.SPEED_FIGURES)
+    if args.rounds is not None:
+        print("--rounds: the CPU figures are now measured in paired units (--units); "
+              "rounds are the default compare's (--compare-rounds)")
+    bench.paired(args.base, 3 if args.quick else args.units, ["greedy4", "greedy2", "api4"],
+                 args.compiled, args.peer)
     if not args.skip_compare:
         print()
         games = args.compare_games or (12 if args.quick else 0)

@@ -224,3 +224,20 @@ def test_compare_help_says_95_per_cent(capsys: pytest.CaptureFixture[str]) -> No
         main(["compare", "--help"])
     text = capsys.readouterr().out
     assert "95% confidence" in text and "%%" not in text
+
+
+def test_chunks_cover_the_seeds_in_order_and_shrink_towards_the_end() -> None:
+    """The pairs travel in chunks that cover every seed once, in order, at most a batch
+    long, and shrink as the seeds run out: the processes finish close together instead of
+    one waiting on the other's last long chunk."""
+    from engine.runs.comparison import _chunks
+
+    seeds = range(1, 1001)
+    chunks = list(_chunks(seeds, 2, ("greedy",) * 4))
+    assert [s for chunk in chunks for s in chunk] == list(seeds)
+    sizes = [len(chunk) for chunk in chunks]
+    assert sizes == sorted(sizes, reverse=True)
+    assert sizes[0] <= 33  # BATCH_MS of greedy games: 500 ms at about 15 ms a game
+    assert sizes[-4:] == [1, 1, 1, 1]  # the last few alone, one seed a process in flight
+    one = list(_chunks(range(5), 1, ("random",) * 4))
+    assert [s for chunk in one for s in chunk] == [0, 1, 2, 3, 4]

@@ -355,11 +355,16 @@ def _play_chunk(rules: dict[str, Any], source: str, bots: tuple[str, ...],
 
 
 def _chunks(seeds: range, jobs: int, bots: Sequence[str]) -> Iterator[range]:
-    """The seeds in a few chunks per process, each about ``BATCH_MS`` of play: batches for
-    the process runner."""
+    """The seeds in a few chunks per process, each about ``BATCH_MS`` of play at most:
+    batches for the process runner. The chunks shrink as the seeds run out (a quarter of
+    a process's share of what is left, down to one seed): the processes then finish close
+    together, none left waiting on the others' last long chunk."""
     per = max(1, min(256, int(BATCH_MS / game_cost(bots))))
-    size = max(1, min(per, -(-len(seeds) // (jobs * 4))))
-    return (seeds[i : i + size] for i in range(0, len(seeds), size))
+    start = 0
+    while start < len(seeds):
+        size = max(1, min(per, -(-(len(seeds) - start) // (jobs * 4))))
+        yield seeds[start : start + size]
+        start += size
 
 
 def play_many(
