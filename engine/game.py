@@ -356,6 +356,16 @@ def game_from_view(
     return Game(var, var.logic.state_from_view(view, chance), seed)
 
 
+def seat_game(game: Game, player: int, seed: int, sample: bool = True) -> Game:
+    """``game_from_view(game.variant, game.view(player), seed, sample=sample)`` for a caller
+    that holds the game itself: the same game, to the last field (``Logic.state_for``),
+    without making the view and reading it back. For runners handing their bots their
+    seat's game (``Bot.choose_in``); what the seat cannot see is drawn or left in order
+    exactly as from the view, so it never reaches the bot (G-3)."""
+    chance = SeededChance(seed) if sample else InOrderChance(seed)
+    return Game(game.variant, game.logic.state_for(game.state, player, chance), seed)
+
+
 def replay(
     events: Sequence[Event], variant: str | Variant | None = None, upto: int | None = None
 ) -> Game:

@@ -174,6 +174,13 @@ class Logic(Generic[S]):
         """
         raise NotImplementedError
 
+    def state_for(self, st: S, player: int, chance: Chance) -> S:
+        """``state_from_view(view(st, player), chance)``: the state a player's view gives,
+        for a caller that holds the state itself (a runner handing its bots their seat's
+        game, ``engine.game.seat_game``). A game may build it without the view, the same
+        state to the last field (``tests/test_seat_game.py``); this one goes through it."""
+        return self.state_from_view(self.view(st, player), chance)
+
     def winners(self, st: S) -> list[int]:
         """Indexes of the winners once the game is over (G-4), else []."""
         raise NotImplementedError

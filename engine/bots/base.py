@@ -5,13 +5,16 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Hashable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.actions import Action, Legal, is_legal
 from engine.chance import Rng, fresh_seed
 from engine.errors import MediciError
 from engine.rules import Variant, load_variant
 from engine.views import View
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 
 class BotError(MediciError, ValueError):
@@ -86,6 +89,13 @@ class Bot:
         if not is_legal(action, list(legal)):
             raise BotError(f"bot {self.spec} chose {action}, which is not legal here")
         return action
+
+    def choose_in(self, game: Game, seat: int) -> Action:
+        """``choose(game.view(seat), game.legal_actions(), game.variant)``: the same move,
+        for a runner that holds the game itself and whose seat ``seat`` is to move. A bot
+        that rebuilds its game from the view may build it from the game instead
+        (``engine.game.seat_game``: what the seat cannot see stays hidden, G-3)."""
+        return self.choose(game.view(seat), game.legal_actions(), game.variant)
 
     def analyse(
         self,

@@ -7,7 +7,7 @@ from engine.bots.base import Analysis, Turn
 from engine.bots.measure import shown_order, spread_now, win_chance
 from engine.bots.opponents import learn
 from engine.bots.parts import ModelBot, reads_beliefs
-from engine.game import game_from_view
+from engine.game import Game, game_from_view
 
 
 class GreedyBot(ModelBot):
@@ -28,13 +28,23 @@ class GreedyBot(ModelBot):
         legal = turn.legal
         if len(legal) == 1 and isinstance(legal[0], Action):
             return legal[0]
-        parts = self.parts(turn.variant)
-        game = game_from_view(turn.variant, turn.view, self.seed, sample=False)
+        return self._move(game_from_view(turn.variant, turn.view, self.seed, sample=False),
+                          turn.seat)
+
+    def choose_in(self, game: Game, seat: int) -> Action:
+        """``choose`` for a runner that holds the game: the same move, the seat's game
+        built from the game (``seat_game``) instead of from its view."""
+        if type(self)._choose is not GreedyBot._choose:
+            return super().choose_in(game, seat)  # a subclass moves otherwise: by the view
+        return self._choose_in_own(game, seat, lambda own: self._move(own, seat))
+
+    def _move(self, game: Game, seat: int) -> Action:
+        """The greedy move of ``seat`` in its own game (rebuilt from what it sees)."""
+        parts = self.parts(game.variant)
         policy = parts.policy
         if not reads_beliefs(policy):
             return policy.move(game, None)  # nothing learnt would change the move
-        return policy.move(game, learn(parts.opponents, game, self.memory, turn.seat,
-                                       self.learnt))
+        return policy.move(game, learn(parts.opponents, game, self.memory, seat, self.learnt))
 
     def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:
         parts = self.parts(turn.variant)

@@ -25,12 +25,12 @@ from typing import Any, Generic, Protocol
 
 from typing_extensions import TypeVar  # with a default (PEP 696; in typing from 3.13)
 
-from engine.actions import Action, Legal
+from engine.actions import Action, Legal, is_legal
 from engine.bots.base import Bot, BotError
 from engine.bots.opponents import Beliefs, Kind, Learnt, learn
 from engine.bots.positions import PositionCache
 from engine.chance import Rng
-from engine.game import Game, game_from_view
+from engine.game import Game, game_from_view, seat_game
 from engine.logic import State
 from engine.registry import find, games
 from engine.rules import Variant
@@ -206,6 +206,21 @@ class ModelBot(Bot):
         self._parts: tuple[Variant, AnyParts] | None = None
         self.learnt = Learnt()
         """What it learnt of its opponents so far (``learn`` picks up from it)."""
+
+    def _choose_in_own(self, game: Game, seat: int, move: Callable[[Game], Action]) -> Action:
+        """``choose_in`` for a bot whose move reads only the seat's own game, rebuilt with
+        the hidden pieces left in order (``seat_game(..., sample=False)``): ``move`` of it,
+        with ``choose``'s checks around it (whose turn, a forced move, a legal answer)."""
+        if game.current_player != seat:
+            raise BotError(f"bot {self.spec} was asked to move for player {seat}, but it is "
+                           f"player {game.current_player}'s turn")
+        legal = game.legal_actions()
+        if len(legal) == 1 and isinstance(legal[0], Action):
+            return legal[0]
+        action = move(seat_game(game, seat, self.seed, sample=False))
+        if not is_legal(action, legal):
+            raise BotError(f"bot {self.spec} chose {action}, which is not legal here")
+        return action
 
     def parts(self, variant: Variant) -> AnyParts:
         """This bot's parts for ``variant``: built on first use, rebuilt for another variant."""

@@ -95,6 +95,14 @@ class StyleBot(ModelBot):
             return legal[0]
         return style_move(self._game(turn), self.style, self.parts(turn.variant))
 
+    def choose_in(self, game: Game, seat: int) -> Action:
+        """``choose`` for a runner that holds the game: the same move, the seat's game
+        built from the game (``seat_game``) instead of from its view."""
+        if type(self)._choose is not StyleBot._choose:
+            return super().choose_in(game, seat)  # a subclass moves otherwise: by the view
+        return self._choose_in_own(
+            game, seat, lambda own: style_move(own, self.style, self.parts(own.variant)))
+
     def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:
         game = self._game(turn)
         pick = style_move(game, self.style, self.parts(turn.variant))

@@ -633,6 +633,36 @@ class MediciLogic(LotDrawing[MediciState]):
             st.lot, st.discards, *st.ships, order)
         return st
 
+    def state_for(self, st: MediciState, player: int, chance: Chance) -> MediciState:
+        """``state_from_view(view(st, player), chance)`` without the view: what a seat sees
+        (everything but the pile's order and the removed cards, G-3) copied, step by step
+        as ``state_from_view`` reads it, and the pile drawn from the unseen as it draws it.
+        A runner's bots rebuild their game every decision: the view and reading it back
+        were a tenth of a greedy game."""
+        bidding = st.phase == "bidding"
+        new = self._state(st.names, chance, st.money[:], [s[:] for s in st.ships],
+                          [t[:] for t in st.tracks])
+        new.phase = st.phase
+        new.day = st.day
+        new.lot = st.lot[:]
+        new.discards = st.discards[:]
+        new.start_player = st.start_player
+        if st.phase in ("selecting", "bidding"):  # the view's selector, when it has one
+            new.selector = st.selector
+        if bidding:
+            new.bids = [(p, b) for p, b in st.bids]
+            new.order = tuple([p for p, _ in new.bids] + list(st.order[st.turn:]))
+            new.turn = len(new.bids)
+            new.high_bid = st.high_bid or 0
+            new.high_bidder = st.high_bidder
+        unseen = self.pieces.without(new.lot, new.discards, *new.ships)
+        order, _ = chance.order("hidden cards", unseen, len(st.pile) + st.pile_unknown)
+        new.pile = order[::-1]
+        count = len(order)
+        new.removed = unseen[count:] if unseen[:count] == order else self.pieces.without(
+            new.lot, new.discards, *new.ships, order)
+        return new
+
     # -- results and views ------------------------------------------------------------
     def winners(self, st: MediciState) -> list[int]:
         """G-4."""

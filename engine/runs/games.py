@@ -59,14 +59,14 @@ def play_game(variant: str | Variant, bots: Sequence[str], seed: int) -> Played:
 
 
 def _play(game: Game, players: list[Bot]) -> None:
-    # The fast path: ``Bot.choose`` checks its move against the legal list it is given here,
-    # the list of this very state, so the move needs no second check.
+    # The fast path: ``Bot.choose_in`` checks its move against the legal list of this very
+    # state, so the move needs no second check; a bot that rebuilds its game may build it
+    # from the game (``seat_game``), not from a view made to be read back.
     push = game.push
-    variant = game.variant
     while not game.is_over:
         seat = game.current_player
         assert seat is not None
-        push(players[seat].choose(game.view(seat), game.legal_actions(), variant))
+        push(players[seat].choose_in(game, seat))
 
 
 def lineup(bots: Sequence[str], index: int) -> list[str]:

@@ -625,6 +625,33 @@ class StrozziLogic(LotDrawing[StrozziState]):
         st.bag = order[::-1]
         return st
 
+    def state_for(self, st: StrozziState, player: int, chance: Chance) -> StrozziState:
+        """``state_from_view(view(st, player), chance)`` without the view: what a seat sees
+        (everything but the bag's order, G-3) copied, step by step as ``state_from_view``
+        reads it, and the bag drawn from the tiles in it as it draws them."""
+        markers = [st.markers[r] for rows in self.harbour_rows for r in rows]
+        new = self._state(st.names, chance, st.coins[:], st.loans[:],
+                          [[s[:] for s in fleet] for fleet in st.ships],
+                          [placed[:] for placed in st.harbour], markers)
+        new.phase = st.phase
+        new.round = st.round
+        new.lot = st.lot[:]
+        new.discards = st.discards[:]
+        new.start_player = st.start_player
+        if st.phase in ("drawing", "pricing", "offer", "loading"):  # the view's active player
+            new.active = st.active
+        new.price = st.price
+        new.buyer = st.buyer
+        unseen = self.bag_tiles(new)
+        if len(st.bag) + st.bag_unknown != len(unseen):
+            raise ValueError(
+                f"the bag holds {len(st.bag) + st.bag_unknown} tiles, but {len(unseen)} are "
+                "not on the table (S-6: every tile is in the bag at the start of a round)"
+            )
+        order, _ = chance.order("hidden tiles", unseen, len(unseen))
+        new.bag = order[::-1]
+        return new
+
     # -- results and views ------------------------------------------------------------
     def money(self, st: StrozziState) -> list[int]:
         """Each seat's money: coins minus loans (S-5)."""
