@@ -367,6 +367,8 @@ def _record_kb(tree: Path, loads: int) -> float:
 UNITS: dict[str, tuple[str, str, float | None]] = {
     "greedy4": ("greedy's decisions, Medici 4p", "/CPU s", 4.0),
     "greedy2": ("greedy's decisions, Medici vs Strozzi", "/CPU s", 4.0),
+    "runner4": ("the same as a runner asks them, Medici 4p", "/CPU s", 4.0),
+    "runner2": ("the same as a runner asks them, Medici vs Strozzi", "/CPU s", 4.0),
     "api4": ("legal_actions + apply, random 4p Medici", "games/CPU s", None),
 }
 """Figures measured in paired units (``paired``): label, unit, target over the base."""
@@ -380,23 +382,35 @@ def _unit(engine: Any, figure: str, unit: int, variants: dict[str, Any]) -> dict
     done (the same on every side of the same engine's rules)."""
     import hashlib
 
-    if figure in ("greedy4", "greedy2"):
+    if figure in ("greedy4", "greedy2", "runner4", "runner2"):
         from engine.bots import make_bot
         from engine.chance import seat_seed
 
-        name, players = ("medici", 4) if figure == "greedy4" else ("medici-vs-strozzi", 2)
+        name, players = ("medici", 4) if figure.endswith("4") else ("medici-vs-strozzi", 2)
         var = variants.get(name) or variants.setdefault(name, engine.load_variant(name))
         game = engine.new_game(var, players, seed=unit)
         bots = [make_bot("greedy", seat_seed(unit, k)) for k in range(players)]
         spent = 0.0
         count = 0
         digest = hashlib.sha256()
+        runner = figure.startswith("runner")
         while not game.is_over:
             seat = game.current_player
-            view, legal = game.view(seat), game.legal_actions()
-            start = time.thread_time()
-            action = bots[seat].choose(view, legal, var)
-            spent += time.thread_time() - start
+            bot = bots[seat]
+            if runner:
+                # From the game to the move, as ``engine.runs.games`` asks: the seat's view
+                # and the legal moves, then ``choose``, where a tree has no ``choose_in``.
+                start = time.thread_time()
+                if hasattr(bot, "choose_in"):
+                    action = bot.choose_in(game, seat)
+                else:
+                    action = bot.choose(game.view(seat), game.legal_actions(), var)
+                spent += time.thread_time() - start
+            else:
+                view, legal = game.view(seat), game.legal_actions()
+                start = time.thread_time()
+                action = bot.choose(view, legal, var)
+                spent += time.thread_time() - start
             count += 1
             digest.update(str(action).encode())
             game.apply(action)

@@ -8,7 +8,10 @@ COMMIT``). Nothing here asserts a time. It prints:
 
 - greedy's decisions a CPU second (``Bot.choose`` timed alone, in whole seeded games of
   greedy bots, Medici 4p and Medici vs Strozzi), beside the release: target 4x; the
-  sides' moves are digested and must be the same (the same decisions);
+  sides' moves are digested and must be the same (the same decisions); and the same
+  decisions as a runner asks them, from the game to the move (the release: the seat's
+  view, the legal moves and ``Bot.choose``; this tree: ``Bot.choose_in``, which builds
+  the seat's game from the game, ``engine.game.seat_game``);
 - the default compare, ``medici compare medici medici-rich --players 4`` with each tree's
   own defaults (the release: 1,000 games a variant with ``greedy`` on one process; this
   tree: the same games on every core), by the wall clock: target 8x; its figures are
@@ -84,8 +87,8 @@ def main() -> None:
     if args.rounds is not None:
         print("--rounds: the CPU figures are now measured in paired units (--units); "
               "rounds are the default compare's (--compare-rounds)")
-    bench.paired(args.base, 3 if args.quick else args.units, ["greedy4", "greedy2", "api4"],
-                 args.compiled, args.peer)
+    bench.paired(args.base, 3 if args.quick else args.units,
+                 ["greedy4", "greedy2", "runner4", "runner2", "api4"], args.compiled, args.peer)
     if not args.skip_compare:
         print()
         games = args.compare_games or (12 if args.quick else 0)
