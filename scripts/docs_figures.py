@@ -293,7 +293,7 @@ FIGURES: dict[str, Figure] = {f.name: f for f in [
            as_text, "medici against medici-four-days, greedy bots, until every figure is "
            "within ±2"),
     Figure("release-speed", "docs/performance.md",
-           ("python scripts/release_speed.py --compiled --rounds 9",),
+           ("python scripts/release_speed.py --compiled --units 150 --compare-rounds 2",),
            ("python scripts/release_speed.py --quick --skip-compare",),
            as_text, "issue 32's figures beside release 642ccfa, pure and compiled, and the "
            "public peer ($MEDICI_PEER: its medici.py) (~20 min)", tested=False,
