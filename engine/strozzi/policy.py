@@ -16,6 +16,38 @@ from engine.strozzi.value import SCALE, Position, StrozziValuation, asked, buyer
 
 DRAW_SAMPLES: Final = 3
 """Tiles a rollout's active player looks at to decide whether to draw (all of them otherwise)."""
+OVERPAID: Final = 1.0
+"""Coins above the fair price (by our worths, ``SCALE``-scaled) a lot must cost the opponent
+who asked it, declined, for ``Reading`` to count it: a greedy opponent asks the fair price
+rounded, at most half a coin above it, so greedy never reads another greedy player so."""
+BEHIND_PREMIUM: Final = 1.0
+"""Coins a reading greedy player adds to buying a buyer's lot for each tile its ships hold
+fewer than the buyer's this round: declining hands a buyer the lot and the next turn (S-9,
+S-12), so a player behind may get no other lot for those holds. (Measured against the
+tuner's buyers, docs/bots.md "What the tuner found": 2 and 3 coins did worse than 1.)"""
+THRIFT: Final = 0.8
+"""Share of the fair price a reading greedy player pays at most for a buyer's lot while its
+ships are not behind: a player who values lots otherwise than we do offers cheaply the
+lots it thinks least of. (Measured as ``BEHIND_PREMIUM`` was; 0.9 did worse.)"""
+
+
+class Reading:
+    """What a greedy bot saw its opponent do that the fair price does not foresee, kept by
+    the bot from move to move (``GreedyBot``): worked out from the worths its own moves
+    need, none more."""
+
+    __slots__ = ("overpaid",)
+
+    def __init__(self) -> None:
+        self.overpaid = 0
+        """Lots the opponent asked more than the fair price for (by ``OVERPAID``) and, once
+        declined, had to pay that to the bank itself (S-9): a buyer's mark."""
+
+    def copy(self) -> Reading:
+        """An independent copy (an analysis reads one without changing the bot's)."""
+        other = Reading()
+        other.overpaid = self.overpaid
+        return other
 
 
 class StrozziPolicy:
@@ -54,6 +86,39 @@ class StrozziPolicy:
             # S-9: declining makes the active player buy at their own price.
             return BUY if mine - asked(st) >= asked(st) - theirs else DECLINE
         return self.best_load(pos, st, game.legal_actions())[0]
+
+    def new_reading(self) -> Reading:
+        """What a bot reads of its opponent before it saw anything."""
+        return Reading()
+
+    def read_move(self, game: Game[StrozziState], reading: Reading) -> Action:
+        """The greedy move, with what the bot read of its opponent (``reading``, updated
+        here with this move). Until the opponent is read as a buyer every move is
+        ``move``'s, to the bit; then it buys the buyer's lots ``BEHIND_PREMIUM`` a tile
+        dearer while its ships are behind, and at ``THRIFT`` of the fair price otherwise."""
+        st = game.state
+        if st.phase != "offer":
+            return self.move(game, None)
+        pos = self.val.position(st)
+        active = st.active
+        me = 1 - active
+        mine = pos.worth(me, st.lot) * SCALE
+        theirs = pos.worth(active, st.lot) * SCALE
+        price = asked(st)
+        fair = (mine + theirs) / 2
+        if not reading.overpaid:
+            if mine - price >= price - theirs:  # ``move``'s rule, the same floats
+                return BUY
+        else:
+            ships = st.ships
+            behind = sum(map(len, ships[active])) - sum(map(len, ships[me]))
+            if price <= (fair + BEHIND_PREMIUM * behind / 2 if behind > 0 else fair * THRIFT):
+                return BUY
+        # S-9: declined, the active player buys at its own price; far above the fair
+        # price, that is a buyer's mark.
+        if price - fair > OVERPAID:
+            reading.overpaid += 1
+        return DECLINE
 
     def rollout_move(self, game: Game[StrozziState], beliefs: Beliefs | None, rng: Rng) -> Action:
         """A rollout move: the greedy policy, but a cheap rule for drawing (S-7)."""
