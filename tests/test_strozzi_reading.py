@@ -1,7 +1,8 @@
 """Medici vs Strozzi's greedy bot reads a buyer (issue 31): an opponent that asks more than
 the fair price and, declined, pays it to the bank itself (S-9) keeps the lots and the turn
-(S-12); once read, greedy buys its lots dearer while its own ships are behind, and at a
-thrifty share of the fair price otherwise. Against greedy nothing is ever read."""
+(S-12); once read, greedy asks a thrifty share of the fair price (S-8), and buys the
+buyer's lots dearer while its own ships are behind, at a thrifty share of the fair price
+otherwise. Against greedy nothing is ever read."""
 
 from __future__ import annotations
 
@@ -116,3 +117,16 @@ def test_greedy_reads_the_tuners_buyer_and_an_analysis_changes_no_reading() -> N
     rows = bot.analyse(game.view(seat), game.legal_actions(), game.variant, top=None)
     assert rows[0].action == bot.choose(game.view(seat), game.legal_actions(), game.variant)
     assert bot.reading.overpaid == seen + 1  # the choice read the price of 60, the analysis not
+
+
+def test_to_a_buyer_greedy_asks_a_thrifty_share_of_the_fair_price() -> None:
+    pol = policy()
+    game = StrozziTable.new(["cloth:4", "fur:3", "spice:4"])
+    StrozziTable.lot(game, 3)
+    fair_price = pol.val.fair_price(pol.val.position(game.state), game.state)
+    assert fair_price >= 10
+    assert pol.read_move(game, Reading()) == pol.move(game, None)
+    assert pol.read_move(game, Reading()).amount == fair_price
+    read = Reading()
+    read.overpaid = 1
+    assert pol.read_move(game, read).amount == round(fair_price * THRIFT) < fair_price

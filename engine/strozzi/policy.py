@@ -26,9 +26,11 @@ fewer than the buyer's this round: declining hands a buyer the lot and the next 
 S-12), so a player behind may get no other lot for those holds. (Measured against the
 tuner's buyers, docs/bots.md "What the tuner found": 2 and 3 coins did worse than 1.)"""
 THRIFT: Final = 0.8
-"""Share of the fair price a reading greedy player pays at most for a buyer's lot while its
-ships are not behind: a player who values lots otherwise than we do offers cheaply the
-lots it thinks least of. (Measured as ``BEHIND_PREMIUM`` was; 0.9 did worse.)"""
+"""Share of the fair price a reading greedy player asks for its lots from a buyer, and pays
+at most for the buyer's while its ships are not behind: a player who values lots otherwise
+than we do declines, and so leaves us to pay for, the lots of ours it thinks least of, and
+offers cheaply the lots it thinks least of. (Measured as ``BEHIND_PREMIUM`` was: 0.7 and
+0.9 did worse.)"""
 
 
 class Reading:
@@ -94,10 +96,17 @@ class StrozziPolicy:
     def read_move(self, game: Game[StrozziState], reading: Reading) -> Action:
         """The greedy move, with what the bot read of its opponent (``reading``, updated
         here with this move). Until the opponent is read as a buyer every move is
-        ``move``'s, to the bit; then it buys the buyer's lots ``BEHIND_PREMIUM`` a tile
-        dearer while its ships are behind, and at ``THRIFT`` of the fair price otherwise."""
+        ``move``'s, to the bit; then it asks ``THRIFT`` of the fair price, and buys the
+        buyer's lots ``BEHIND_PREMIUM`` a tile dearer while its ships are behind, at
+        ``THRIFT`` of the fair price otherwise."""
         st = game.state
-        if st.phase != "offer":
+        phase = st.phase
+        if phase == "pricing" and reading.overpaid:
+            # A buyer, declined, pays its own price: asked less, it buys more of ours.
+            val = self.val
+            fair_price = val.fair_price(val.position(st), st)
+            return amount_action("price", max(val.min_price, int(round(fair_price * THRIFT))))
+        if phase != "offer":
             return self.move(game, None)
         pos = self.val.position(st)
         active = st.active
