@@ -1,8 +1,9 @@
-"""Medici vs Strozzi's greedy bot reads a buyer (issue 31): an opponent that asks more than
-the fair price and, declined, pays it to the bank itself (S-9) keeps the lots and the turn
-(S-12); once read, greedy asks a thrifty share of the fair price (S-8), and buys the
-buyer's lots dearer while its own ships are behind, at a thrifty share of the fair price
-otherwise. Against greedy nothing is ever read."""
+"""Medici vs Strozzi's greedy bot reads an opponent who values lots otherwise than it does
+(issue 31): one that asks prices well off the fair one (S-8), as a buyer does who asks more
+and, declined, pays it to the bank itself (S-9), keeping the lots and the turn (S-12). Once
+read, greedy asks a thrifty share of the fair price, and buys the opponent's lots dearer
+while its own ships are behind, at a thrifty share of the fair price otherwise. Against
+greedy nothing is ever read."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from engine.chance import seat_seed
 from engine.game import Game, new_game
 from engine.rules import load_variant
 from engine.strozzi.logic import BUY, DECLINE
-from engine.strozzi.policy import BEHIND_PREMIUM, OVERPAID, THRIFT, Reading, StrozziPolicy
+from engine.strozzi.policy import ASKEW, BEHIND_PREMIUM, THRIFT, Reading, StrozziPolicy
 from engine.strozzi.value import SCALE
 
 MEDICI, STROZZI = 0, 1
@@ -36,9 +37,9 @@ def fair(pol: StrozziPolicy, game: Game) -> float:
     return SCALE * (pos.worth(MEDICI, st.lot) + pos.worth(STROZZI, st.lot)) / 2
 
 
-def test_a_lot_declined_far_above_the_fair_price_reads_a_buyer_and_a_fair_one_does_not() -> None:
+def test_a_price_asked_far_off_the_fair_one_is_read_and_a_fair_one_is_not() -> None:
     pol = policy()
-    for over, read in ((0, 0), (int(OVERPAID) + 3, 1)):
+    for over, read in ((0, 0), (int(ASKEW) + 3, 1), (-int(ASKEW) - 3, 1)):
         game = StrozziTable.new(["cloth:4", "fur:3", "spice:4"])
         StrozziTable.lot(game, 3)
         price = round(fair(pol, game)) + over
@@ -46,8 +47,8 @@ def test_a_lot_declined_far_above_the_fair_price_reads_a_buyer_and_a_fair_one_do
         reading = Reading()
         move = pol.read_move(game, reading)
         assert move == pol.move(game, None)  # nothing read yet: greedy's own move
-        assert (move, reading.overpaid) == ((BUY, 0) if price <= fair(pol, game) else
-                                            (DECLINE, read))
+        assert move == (BUY if price <= fair(pol, game) else DECLINE)
+        assert reading.askew == read
 
 
 def test_behind_a_buyer_greedy_buys_what_it_declined_before_reading_it() -> None:
@@ -59,12 +60,12 @@ def test_behind_a_buyer_greedy_buys_what_it_declined_before_reading_it() -> None
     StrozziTable.give(game, MEDICI, 3, "load 4 harbour 2")
     StrozziTable.lot(game, 1)
     worth = fair(pol, game)
-    price = int(worth) + 2  # more than OVERPAID above the fair price, within the premium
-    assert price - worth > OVERPAID and price <= worth + BEHIND_PREMIUM * 6 / 2
+    price = int(worth) + 2  # more than ASKEW above the fair price, within the premium
+    assert price - worth > ASKEW and price <= worth + BEHIND_PREMIUM * 6 / 2
     game.apply(f"price {price}")
     reading = Reading()
     assert pol.read_move(game, reading) == DECLINE == pol.move(game, None)
-    assert reading.overpaid == 1
+    assert reading.askew == 1
     assert pol.read_move(game, reading) == BUY  # the same offer, the buyer read
 
 
@@ -78,9 +79,8 @@ def test_not_behind_a_buyer_greedy_pays_a_thrifty_share_of_the_fair_price() -> N
     game.apply(f"price {price}")
     assert pol.read_move(game, Reading()) == BUY == pol.move(game, None)
     read = Reading()
-    read.overpaid = 1
+    read.askew = 1
     assert pol.read_move(game, read) == DECLINE
-    assert read.overpaid == 1  # below the fair price: no more a buyer's mark
 
 
 def play(bots: tuple[str, str], seed: int) -> list:
@@ -100,23 +100,23 @@ def test_greedy_never_reads_another_greedy_player_as_a_buyer() -> None:
     # (tests/test_decisions.py holds the moves).
     for seed in range(1, 21):
         for bot in play(("greedy", "greedy"), seed):
-            assert bot.reading is None or bot.reading.overpaid == 0, seed
+            assert bot.reading is None or bot.reading.askew == 0, seed
 
 
 def test_greedy_reads_the_tuners_buyer_and_an_analysis_changes_no_reading() -> None:
     greedy, _ = play(("greedy", BUYER), 1_000_001)
-    assert greedy.reading.overpaid > 0
+    assert greedy.reading.askew > 0
     game = new_game(StrozziTable.variant, 2, seed=7)
     while game.phase != "offer":
         game.apply("draw" if game.phase == "drawing" and not game.view()["lot"] else
                    "stop" if game.phase == "drawing" else "price 60")
     seat = game.current_player
-    seen = greedy.reading.overpaid
+    seen = greedy.reading.askew
     bot = make_bot("greedy", 3)
     bot.reading = greedy.reading
     rows = bot.analyse(game.view(seat), game.legal_actions(), game.variant, top=None)
     assert rows[0].action == bot.choose(game.view(seat), game.legal_actions(), game.variant)
-    assert bot.reading.overpaid == seen + 1  # the choice read the price of 60, the analysis not
+    assert bot.reading.askew == seen + 1  # the choice read the price of 60, the analysis not
 
 
 def test_to_a_buyer_greedy_asks_a_thrifty_share_of_the_fair_price() -> None:
@@ -128,5 +128,5 @@ def test_to_a_buyer_greedy_asks_a_thrifty_share_of_the_fair_price() -> None:
     assert pol.read_move(game, Reading()) == pol.move(game, None)
     assert pol.read_move(game, Reading()).amount == fair_price
     read = Reading()
-    read.overpaid = 1
+    read.askew = 1
     assert pol.read_move(game, read).amount == round(fair_price * THRIFT) < fair_price

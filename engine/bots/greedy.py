@@ -23,7 +23,8 @@ class GreedyBot(ModelBot):
     beliefs (``reads_beliefs``: Medici vs Strozzi's prices are fair by its own worths), it
     learns nothing for the move, but a policy that reads (``engine.bots.parts.Reader``)
     updates the bot's ``reading`` with each move, at no cost beyond the move's own worths
-    (Medici vs Strozzi's reads a buyer, ``engine.strozzi.policy.Reading``).
+    (Medici vs Strozzi's reads prices asked off the fair one,
+    ``engine.strozzi.policy.Reading``).
     """
 
     random_per_view = False  # the greedy move does not depend on the hidden cards

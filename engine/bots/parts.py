@@ -95,7 +95,8 @@ class Reader(Protocol[S_contra]):
     """A policy whose greedy move also reads what its bot saw of the opponent, cheaply: a
     record of the game's own (``new_reading``) that the bot keeps from move to move and the
     policy updates with each move, from the worths the move needs anyway (unlike beliefs,
-    learnt at a cost every move). Medici vs Strozzi's reads a buyer (``StrozziPolicy``)."""
+    learnt at a cost every move). Medici vs Strozzi's reads prices asked off the fair one
+    (``StrozziPolicy``)."""
 
     def new_reading(self) -> Any:
         """The record before anything was seen."""

@@ -16,21 +16,21 @@ from engine.strozzi.value import SCALE, Position, StrozziValuation, asked, buyer
 
 DRAW_SAMPLES: Final = 3
 """Tiles a rollout's active player looks at to decide whether to draw (all of them otherwise)."""
-OVERPAID: Final = 1.0
-"""Coins above the fair price (by our worths, ``SCALE``-scaled) a lot must cost the opponent
-who asked it, declined, for ``Reading`` to count it: a greedy opponent asks the fair price
-rounded, at most half a coin above it, so greedy never reads another greedy player so."""
+ASKEW: Final = 1.0
+"""Coins off the fair price (by our worths, ``SCALE``-scaled) a price the opponent asks must
+be for ``Reading`` to count it: a greedy opponent asks the fair price rounded, half a coin
+off at most, so greedy never reads another greedy player."""
 BEHIND_PREMIUM: Final = 1.0
-"""Coins a reading greedy player adds to buying a buyer's lot for each tile its ships hold
-fewer than the buyer's this round: declining hands a buyer the lot and the next turn (S-9,
-S-12), so a player behind may get no other lot for those holds. (Measured against the
-tuner's buyers, docs/bots.md "What the tuner found": 2 and 3 coins did worse than 1.)"""
+"""Coins a reading greedy player adds to buying the opponent's lot for each tile its ships
+hold fewer than the opponent's this round: declining hands the opponent the lot and the
+next turn (S-9, S-12), and a buyer who keeps both leaves our holds no other lot. (Measured
+against the tuner's exploiters, docs/bots.md "What the tuner found": 0.5 and 2 did worse.)"""
 THRIFT: Final = 0.8
-"""Share of the fair price a reading greedy player asks for its lots from a buyer, and pays
-at most for the buyer's while its ships are not behind: a player who values lots otherwise
-than we do declines, and so leaves us to pay for, the lots of ours it thinks least of, and
-offers cheaply the lots it thinks least of. (Measured as ``BEHIND_PREMIUM`` was: 0.7 and
-0.9 did worse.)"""
+"""Share of the fair price a reading greedy player asks for its lots, and pays at most for
+the opponent's while its ships are not behind: a player who values lots otherwise than we
+do declines, and so leaves us to pay our own price for (S-9), the lots of ours it thinks
+least of, and offers cheaply the lots it thinks least of. (Measured as
+``BEHIND_PREMIUM`` was: 0.7 and 0.9 did worse.)"""
 
 
 class Reading:
@@ -38,17 +38,18 @@ class Reading:
     the bot from move to move (``GreedyBot``): worked out from the worths its own moves
     need, none more."""
 
-    __slots__ = ("overpaid",)
+    __slots__ = ("askew",)
 
     def __init__(self) -> None:
-        self.overpaid = 0
-        """Lots the opponent asked more than the fair price for (by ``OVERPAID``) and, once
-        declined, had to pay that to the bank itself (S-9): a buyer's mark."""
+        self.askew = 0
+        """Prices the opponent asked more than ``ASKEW`` off the fair price (S-8): the mark
+        of a player who values lots otherwise than we do, a buyer asking above it (and,
+        declined, paying it to the bank itself, S-9) or a seller of cheap lots below it."""
 
     def copy(self) -> Reading:
         """An independent copy (an analysis reads one without changing the bot's)."""
         other = Reading()
-        other.overpaid = self.overpaid
+        other.askew = self.askew
         return other
 
 
@@ -95,14 +96,15 @@ class StrozziPolicy:
 
     def read_move(self, game: Game[StrozziState], reading: Reading) -> Action:
         """The greedy move, with what the bot read of its opponent (``reading``, updated
-        here with this move). Until the opponent is read as a buyer every move is
-        ``move``'s, to the bit; then it asks ``THRIFT`` of the fair price, and buys the
-        buyer's lots ``BEHIND_PREMIUM`` a tile dearer while its ships are behind, at
-        ``THRIFT`` of the fair price otherwise."""
+        here with this move). Until the opponent has asked a price ``ASKEW`` off the fair
+        one every move is ``move``'s, to the bit; then it asks ``THRIFT`` of the fair
+        price, and buys the opponent's lots ``BEHIND_PREMIUM`` a tile dearer while its
+        ships are behind, at ``THRIFT`` of the fair price otherwise."""
         st = game.state
         phase = st.phase
-        if phase == "pricing" and reading.overpaid:
-            # A buyer, declined, pays its own price: asked less, it buys more of ours.
+        if phase == "pricing" and reading.askew:
+            # Asked less, a player who values lots otherwise buys more of ours rather than
+            # leave us to pay our own price for them (S-9).
             val = self.val
             fair_price = val.fair_price(val.position(st), st)
             return amount_action("price", max(val.min_price, int(round(fair_price * THRIFT))))
@@ -115,19 +117,15 @@ class StrozziPolicy:
         theirs = pos.worth(active, st.lot) * SCALE
         price = asked(st)
         fair = (mine + theirs) / 2
-        if not reading.overpaid:
-            if mine - price >= price - theirs:  # ``move``'s rule, the same floats
-                return BUY
+        if not reading.askew:
+            buy = mine - price >= price - theirs  # ``move``'s rule, the same floats
         else:
             ships = st.ships
             behind = sum(map(len, ships[active])) - sum(map(len, ships[me]))
-            if price <= (fair + BEHIND_PREMIUM * behind / 2 if behind > 0 else fair * THRIFT):
-                return BUY
-        # S-9: declined, the active player buys at its own price; far above the fair
-        # price, that is a buyer's mark.
-        if price - fair > OVERPAID:
-            reading.overpaid += 1
-        return DECLINE
+            buy = price <= (fair + BEHIND_PREMIUM * behind / 2 if behind > 0 else fair * THRIFT)
+        if abs(price - fair) > ASKEW:
+            reading.askew += 1
+        return BUY if buy else DECLINE
 
     def rollout_move(self, game: Game[StrozziState], beliefs: Beliefs | None, rng: Rng) -> Action:
         """A rollout move: the greedy policy, but a cheap rule for drawing (S-7)."""
