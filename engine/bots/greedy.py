@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.actions import Action
 from engine.bots.base import Analysis, Turn
 from engine.bots.measure import shown_order, spread_now, win_chance
 from engine.bots.opponents import learn
-from engine.bots.parts import ModelBot, reads_beliefs
+from engine.bots.parts import ModelBot, reader_of, reads_beliefs
 from engine.game import Game, game_from_view
 
 
@@ -19,10 +21,19 @@ class GreedyBot(ModelBot):
     chance that no later bidder outbids it times its profit, with what it has seen each
     opponent pay so far (``engine.bots.opponents``); where the game's policy reads no
     beliefs (``reads_beliefs``: Medici vs Strozzi's prices are fair by its own worths), it
-    learns nothing for the move.
+    learns nothing for the move, but a policy that reads (``engine.bots.parts.Reader``)
+    updates the bot's ``reading`` with each move, at no cost beyond the move's own worths
+    (Medici vs Strozzi's reads prices asked off the fair one,
+    ``engine.strozzi.policy.Reading``).
     """
 
     random_per_view = False  # the greedy move does not depend on the hidden cards
+
+    def __init__(self, spec: str, seed: int | None = None) -> None:
+        super().__init__(spec, seed)
+        self.reading: Any = None
+        """What its policy read of the opponent so far, where the policy reads
+        (``engine.bots.parts.Reader``; None until its first move)."""
 
     def _choose(self, turn: Turn) -> Action:
         legal = turn.legal
@@ -43,6 +54,11 @@ class GreedyBot(ModelBot):
         parts = self.parts(game.variant)
         policy = parts.policy
         if not reads_beliefs(policy):
+            reader = reader_of(policy)
+            if reader is not None:
+                if self.reading is None:
+                    self.reading = reader.new_reading()
+                return reader.read_move(game, self.reading)
             return policy.move(game, None)  # nothing learnt would change the move
         return policy.move(game, learn(parts.opponents, game, self.memory, seat, self.learnt))
 
@@ -51,7 +67,14 @@ class GreedyBot(ModelBot):
         me = turn.seat
         game = game_from_view(turn.variant, turn.view, self.seed, sample=False)
         beliefs = learn(parts.opponents, game, self.memory, me, self.learnt)
-        choice = parts.policy.move(game, beliefs)
+        policy = parts.policy
+        reader = None if reads_beliefs(policy) else reader_of(policy)
+        if reader is not None:
+            # The move ``_choose`` would make, on a copy: an analysis changes no reading.
+            reading = reader.new_reading() if self.reading is None else self.reading.copy()
+            choice = reader.read_move(game, reading)
+        else:
+            choice = policy.move(game, beliefs)
         explainer = parts.explainer
         judged, equity = parts.evaluator.outlook(game)
         spread = spread_now(parts.evaluator, game)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol
+from typing import Any, Generic, Protocol, cast
 
 from typing_extensions import TypeVar  # with a default (PEP 696; in typing from 3.13)
 
@@ -38,7 +38,7 @@ from engine.views import View
 
 __all__ = [
     "ROLLOUT_NOISE", "AnyParts", "Evaluator", "Explainer", "ModelBot", "OpponentModel", "Parts",
-    "Policy", "PositionCache", "assemble", "build_parts", "reads_beliefs",
+    "Policy", "PositionCache", "Reader", "assemble", "build_parts", "reader_of", "reads_beliefs",
 ]
 
 S = TypeVar("S", bound=State, default=State)
@@ -89,6 +89,20 @@ class Policy(Protocol[S_contra]):
 
     def rollout_move(self, game: Game[S_contra], beliefs: Beliefs | None, rng: Rng) -> Action:
         """A rollout move of the searching player (beyond the tree)."""
+
+
+class Reader(Protocol[S_contra]):
+    """A policy whose greedy move also reads what its bot saw of the opponent, cheaply: a
+    record of the game's own (``new_reading``) that the bot keeps from move to move and the
+    policy updates with each move, from the worths the move needs anyway (unlike beliefs,
+    learnt at a cost every move). Medici vs Strozzi's reads prices asked off the fair one
+    (``StrozziPolicy``)."""
+
+    def new_reading(self) -> Any:
+        """The record before anything was seen."""
+
+    def read_move(self, game: Game[S_contra], reading: Any) -> Action:
+        """The greedy move with ``reading``, which it updates with what this move sees."""
 
 
 class OpponentModel(Protocol[S_contra, T]):
@@ -160,6 +174,12 @@ def reads_beliefs(policy: Policy[Any]) -> bool:
     where it does not say. A bot may hand one that does not None, and learn nothing for
     the move (a policy that says False reads no beliefs in ``candidates`` either)."""
     return bool(getattr(policy, "reads_beliefs", True))
+
+
+def reader_of(policy: Policy[Any]) -> Reader[Any] | None:
+    """``policy`` as a ``Reader`` where it reads what its bot saw (None where it does not).
+    (By its ``read_move``: a check against the protocol costs a bot's every move.)"""
+    return cast("Reader[Any]", policy) if hasattr(policy, "read_move") else None
 
 
 def assemble(

@@ -16,6 +16,43 @@ from engine.strozzi.value import SCALE, Position, StrozziValuation, asked, buyer
 
 DRAW_SAMPLES: Final = 3
 """Tiles a rollout's active player looks at to decide whether to draw (all of them otherwise)."""
+ASKEW: Final = 1.0
+"""Coins off the fair price (by our worths, ``SCALE``-scaled) a price the opponent asks must
+be for ``Reading`` to count it: a greedy opponent asks the fair price rounded, half a coin
+off at most, so greedy never reads another greedy player."""
+BEHIND_PREMIUM: Final = 1.0
+"""Coins a reading greedy player adds to buying the opponent's lot for each tile its ships
+hold fewer than the opponent's this round: declining hands the opponent the lot and the
+next turn (S-9, S-12), and a buyer who keeps both leaves our holds no other lot. (Measured
+against the tuner's exploiters, docs/bots.md "What the tuner found": 0.5 and 2 did worse.)"""
+THRIFT: Final = 0.8
+"""Share of the fair price a reading greedy player asks for its lots, and pays at most for
+the opponent's while its ships are not behind: a player who values lots otherwise than we
+do declines, and so leaves us to pay our own price for (S-9), the lots of ours it thinks
+least of, and offers cheaply the lots it thinks least of. (Measured as
+``BEHIND_PREMIUM`` was: 0.75 and 0.85 did worse over 1,000 deals; a share falling further
+while ahead did better against the tuner's exploiters but worse against the field's
+spoiler and thrifty styles.)"""
+
+
+class Reading:
+    """What a greedy bot saw its opponent do that the fair price does not foresee, kept by
+    the bot from move to move (``GreedyBot``): worked out from the worths its own moves
+    need, none more."""
+
+    __slots__ = ("askew",)
+
+    def __init__(self) -> None:
+        self.askew = 0
+        """Prices the opponent asked more than ``ASKEW`` off the fair price (S-8): the mark
+        of a player who values lots otherwise than we do, a buyer asking above it (and,
+        declined, paying it to the bank itself, S-9) or a seller of cheap lots below it."""
+
+    def copy(self) -> Reading:
+        """An independent copy (an analysis reads one without changing the bot's)."""
+        other = Reading()
+        other.askew = self.askew
+        return other
 
 
 class StrozziPolicy:
@@ -54,6 +91,43 @@ class StrozziPolicy:
             # S-9: declining makes the active player buy at their own price.
             return BUY if mine - asked(st) >= asked(st) - theirs else DECLINE
         return self.best_load(pos, st, game.legal_actions())[0]
+
+    def new_reading(self) -> Reading:
+        """What a bot reads of its opponent before it saw anything."""
+        return Reading()
+
+    def read_move(self, game: Game[StrozziState], reading: Reading) -> Action:
+        """The greedy move, with what the bot read of its opponent (``reading``, updated
+        here with this move). Until the opponent has asked a price ``ASKEW`` off the fair
+        one every move is ``move``'s, to the bit; then it asks ``THRIFT`` of the fair
+        price, and buys the opponent's lots ``BEHIND_PREMIUM`` a tile dearer while its
+        ships are behind, at ``THRIFT`` of the fair price otherwise."""
+        st = game.state
+        phase = st.phase
+        if phase == "pricing" and reading.askew:
+            # Asked less, a player who values lots otherwise buys more of ours rather than
+            # leave us to pay our own price for them (S-9).
+            val = self.val
+            fair_price = val.fair_price(val.position(st), st)
+            return amount_action("price", max(val.min_price, int(round(fair_price * THRIFT))))
+        if phase != "offer":
+            return self.move(game, None)
+        pos = self.val.position(st)
+        active = st.active
+        me = 1 - active
+        mine = pos.worth(me, st.lot) * SCALE
+        theirs = pos.worth(active, st.lot) * SCALE
+        price = asked(st)
+        fair = (mine + theirs) / 2
+        if not reading.askew:
+            buy = mine - price >= price - theirs  # ``move``'s rule, the same floats
+        else:
+            ships = st.ships
+            behind = sum(map(len, ships[active])) - sum(map(len, ships[me]))
+            buy = price <= (fair + BEHIND_PREMIUM * behind / 2 if behind > 0 else fair * THRIFT)
+        if abs(price - fair) > ASKEW:
+            reading.askew += 1
+        return BUY if buy else DECLINE
 
     def rollout_move(self, game: Game[StrozziState], beliefs: Beliefs | None, rng: Rng) -> Action:
         """A rollout move: the greedy policy, but a cheap rule for drawing (S-7)."""
