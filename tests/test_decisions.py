@@ -3,7 +3,11 @@
 ``tests/data/decisions.json`` was written by ``tests/decisions.py`` from the code before
 issue 32's pass on ``greedy``'s cost (commit 642ccfa's decisions); every shortcut since
 (beliefs learnt incrementally, positions shared between decisions) must keep every move of
-``greedy``, the field's styles and iteration-capped ``mcts`` in both games.
+``greedy``, the field's styles and iteration-capped ``mcts`` in both games. Three Medici vs
+Strozzi games were written again when greedy learnt to read an opponent asking prices off
+the fair one (issue 31, commit 6d24896): ``greedy,spoiler`` 3, ``face,greedy`` 4 and
+``mcts:40,greedy`` 5, from the first price asked after such a read; the other twelve
+(both games of greedy against greedy among them) are still 642ccfa's moves.
 """
 
 from __future__ import annotations
