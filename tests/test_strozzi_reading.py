@@ -130,3 +130,13 @@ def test_to_a_buyer_greedy_asks_a_thrifty_share_of_the_fair_price() -> None:
     read = Reading()
     read.askew = 1
     assert pol.read_move(game, read).amount == round(fair_price * THRIFT) < fair_price
+
+
+def test_the_levels_greedy_reads_no_prices() -> None:
+    """The expert level is greedy with a person's errors, and reads nothing: reading made it
+    no longer clearly apart from club (docs/bots.md, the ladder)."""
+    expert, _ = play(("expert", BUYER), 1_000_001)
+    inner = expert.inner(load_variant(StrozziTable.variant))
+    assert inner.reading is None or inner.reading.askew == 0
+    greedy, _ = play(("greedy", BUYER), 1_000_001)
+    assert greedy.reading.askew > 0

@@ -28,6 +28,9 @@ class GreedyBot(ModelBot):
     """
 
     random_per_view = False  # the greedy move does not depend on the hidden cards
+    reads_prices = True
+    """Whether it reads what its opponent asks, where its game's policy reads
+    (``engine.bots.parts.Reader``); the levels' greedy does not (``engine.bots.levels``)."""
 
     def __init__(self, spec: str, seed: int | None = None) -> None:
         super().__init__(spec, seed)
@@ -54,7 +57,7 @@ class GreedyBot(ModelBot):
         parts = self.parts(game.variant)
         policy = parts.policy
         if not reads_beliefs(policy):
-            reader = reader_of(policy)
+            reader = reader_of(policy) if self.reads_prices else None
             if reader is not None:
                 if self.reading is None:
                     self.reading = reader.new_reading()
@@ -68,7 +71,7 @@ class GreedyBot(ModelBot):
         game = game_from_view(turn.variant, turn.view, self.seed, sample=False)
         beliefs = learn(parts.opponents, game, self.memory, me, self.learnt)
         policy = parts.policy
-        reader = None if reads_beliefs(policy) else reader_of(policy)
+        reader = None if reads_beliefs(policy) or not self.reads_prices else reader_of(policy)
         if reader is not None:
             # The move ``_choose`` would make, on a copy: an analysis changes no reading.
             reading = reader.new_reading() if self.reading is None else self.reading.copy()
