@@ -196,16 +196,18 @@ def _default_compare(games: int) -> tuple[float, str]:
     return took, hashlib.sha256(json.dumps(measures).encode()).hexdigest()[:16]
 
 
-def _peer_rate(path: str, games: int) -> float:
-    """The peer's random 4-player games a CPU second, by the issue's random policy."""
+def _load_peer(path: str) -> Any:
+    """The peer's ``medici.py``, loaded from its path."""
     spec = importlib.util.spec_from_file_location("medici_peer", path)
     assert spec and spec.loader
     peer = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(peer)
-    rng = random.Random(1)
-    random.seed(1)  # the peer shuffles with the random module
+    return peer
+
+
+def _peer_games(peer: Any, games: int, rng: random.Random) -> None:
+    """``games`` of the peer's random 4-player games by the issue's random policy."""
     sink = io.StringIO()
-    start = time.thread_time()
     with contextlib.redirect_stdout(sink):  # it prints "COMPLETING SHIP n"
         for _ in range(games):
             state = peer.MediciGame().InitialState()
@@ -220,6 +222,15 @@ def _peer_rate(path: str, games: int) -> float:
                 state.DoApplyAction(action)
             sink.seek(0)
             sink.truncate()
+
+
+def _peer_rate(path: str, games: int) -> float:
+    """The peer's random 4-player games a CPU second, by the issue's random policy."""
+    peer = _load_peer(path)
+    rng = random.Random(1)
+    random.seed(1)  # the peer shuffles with the random module
+    start = time.thread_time()
+    _peer_games(peer, games, rng)
     return games / (time.thread_time() - start)
 
 
@@ -428,22 +439,8 @@ def _peer_unit(peer: Any, unit: int) -> dict[str, Any]:
     """``API_BLOCK`` of the peer's random 4-player games by the issue's policy."""
     rng = random.Random(unit)
     random.seed(unit)  # the peer shuffles with the random module
-    sink = io.StringIO()
     start = time.thread_time()
-    with contextlib.redirect_stdout(sink):  # it prints "COMPLETING SHIP n"
-        for _ in range(API_BLOCK):
-            state = peer.MediciGame().InitialState()
-            while not state.IsTerminal():
-                legal = state.LegalActions()
-                if state.phase == peer.Phase.Draw:
-                    action = legal[0] if len(legal) == 1 or rng.random() < 0.5 else legal[1]
-                elif len(legal) == 1 or rng.random() < 0.5:
-                    action = legal[-1]  # BidAction(0): pass
-                else:
-                    action = legal[rng.randrange(len(legal) - 1)]
-                state.DoApplyAction(action)
-            sink.seek(0)
-            sink.truncate()
+    _peer_games(peer, API_BLOCK, rng)
     return {"count": API_BLOCK, "spent": time.thread_time() - start, "check": None}
 
 
@@ -460,10 +457,7 @@ def serve(tree: str) -> None:
         # unpinned, read the compiled API at 2.18x and 2.38x the peer).
         os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
     if tree.startswith("peer:"):
-        spec = importlib.util.spec_from_file_location("medici_peer", tree[5:])
-        assert spec and spec.loader
-        peer = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(peer)
+        peer = _load_peer(tree[5:])
     else:
         sys.path.insert(0, tree)
         import engine as imported
@@ -537,20 +531,7 @@ def paired(base: str, units: int, figures: list[str], compiled: bool = False,
     in an order that rotates, so a slower spell of a shared machine falls on all alike.
     A side's rate is its work over its CPU time, all units summed; a ratio's interval is
     a 95% bootstrap over the units, resampled in pairs."""
-    native = _compiled_copy() if compiled else None
-    old = _worktree(base)
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
-    env.pop("MEDICI_CHECK_PUSH", None)
-    env.pop("MEDICI_STRICT_MACHINE", None)
-    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                          capture_output=True, text=True).stdout.strip()
-    dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "engine"],
-                           capture_output=True, text=True).stdout.strip()
-    print(f"this tree: {ROOT} at {head}{' (with changes)' if dirty else ''}; "
-          f"base: {base} in {old}")
-    if native is not None:
-        print(f"compiled: a copy of this tree in {native}, its modules compiled by mypyc "
-              "(scripts/compile.py)")
+    native, old, env = _sides(base, compiled, {"PYTHONHASHSEED": "0"})
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; {units} paired units a "
           f"figure (a game of greedy bots; {API_BLOCK} games of the API); at the start: "
           + _beside())
@@ -577,11 +558,7 @@ def paired(base: str, units: int, figures: list[str], compiled: bool = False,
         for side in sides.values():
             with contextlib.suppress(Exception):
                 side.close()
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)],
-                       check=False)
-        shutil.rmtree(old, ignore_errors=True)
-        if native is not None:
-            shutil.rmtree(native, ignore_errors=True)
+        _drop_sides(old, native)
     print(f"at the end: {_beside()}")
     print()
     rng = random.Random(0)
@@ -673,15 +650,13 @@ def _compiled_copy() -> Path:
     return folder
 
 
-def compare(base: str, rounds: int, quick: bool, peer: str | None, only: list[str],
-            compiled: bool = False,
-            figures_of: dict[str, tuple[str, str, bool, float | None, dict[str, int]]] | None
-            = None, work_of: dict[str, dict[str, int]] | None = None) -> None:
-    """Measure every figure on both trees (three with ``compiled``) in rotating rounds and
-    print the table."""
+def _sides(base: str, compiled: bool, extra: dict[str, str]
+           ) -> tuple[Path | None, Path, dict[str, str]]:
+    """The compiled copy (with ``compiled``), the base's worktree and the sides' environment
+    (``extra`` set, no debugging switch), once the trees are said."""
     native = _compiled_copy() if compiled else None
     old = _worktree(base)
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"}
+    env = {**os.environ, **extra}
     env.pop("MEDICI_CHECK_PUSH", None)
     env.pop("MEDICI_STRICT_MACHINE", None)
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
@@ -693,6 +668,26 @@ def compare(base: str, rounds: int, quick: bool, peer: str | None, only: list[st
     if native is not None:
         print(f"compiled: a copy of this tree in {native}, its modules compiled by mypyc "
               "(scripts/compile.py)")
+    return native, old, env
+
+
+def _drop_sides(old: Path, native: Path | None) -> None:
+    """Remove the base's worktree and the compiled copy ``_sides`` made."""
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)],
+                   check=False)
+    shutil.rmtree(old, ignore_errors=True)
+    if native is not None:
+        shutil.rmtree(native, ignore_errors=True)
+
+
+def compare(base: str, rounds: int, quick: bool, peer: str | None, only: list[str],
+            compiled: bool = False,
+            figures_of: dict[str, tuple[str, str, bool, float | None, dict[str, int]]] | None
+            = None, work_of: dict[str, dict[str, int]] | None = None) -> None:
+    """Measure every figure on both trees (three with ``compiled``) in rotating rounds and
+    print the table."""
+    native, old, env = _sides(base, compiled,
+                              {"PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"})
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; {rounds} rounds, sides "
           f"{'rotating' if native else 'alternating'}; at the start: " + _beside())
     table = FIGURES if figures_of is None else figures_of
@@ -717,11 +712,7 @@ def compare(base: str, rounds: int, quick: bool, peer: str | None, only: list[st
                     peer_rates.append(_run_worker(ROOT, "peer", work, penv)["value"])
             print(f"  round {r + 1} of {rounds} done")
     finally:
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)],
-                       check=False)
-        shutil.rmtree(old, ignore_errors=True)
-        if native is not None:
-            shutil.rmtree(native, ignore_errors=True)
+        _drop_sides(old, native)
     print(f"at the end: {_beside()}")
     for side, tree in sides:
         ran = sorted({m for rounds in results.values() for r in rounds[side]
