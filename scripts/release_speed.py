@@ -67,7 +67,7 @@ def main() -> None:
                         help="also measure this tree compiled by mypyc (scripts/compile.py)")
     parser.add_argument("--units", type=int, default=150,
                         help="paired units of each CPU figure (a game of greedy bots; "
-                             f"{20} games of the API), default 150")
+                             "20 games of the API), default 150")
     parser.add_argument("--rounds", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--compare-rounds", type=int, default=1,
                         help="rounds of the default compare (each ~5 min for the release)")

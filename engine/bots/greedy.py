@@ -8,7 +8,7 @@ from engine.actions import Action
 from engine.bots.base import Analysis, Turn
 from engine.bots.measure import shown_order, spread_now, win_chance
 from engine.bots.opponents import learn
-from engine.bots.parts import ModelBot, reader_of, reads_beliefs
+from engine.bots.parts import ModelBot, Policy, Reader, reader_of, reads_beliefs
 from engine.game import Game, game_from_view
 
 
@@ -56,28 +56,34 @@ class GreedyBot(ModelBot):
         """The greedy move of ``seat`` in its own game (rebuilt from what it sees)."""
         parts = self.parts(game.variant)
         policy = parts.policy
+        reader = self._reader(policy)
+        if reader is not None:
+            if self.reading is None:
+                self.reading = reader.new_reading()
+            return reader.read_move(game, self.reading)
         if not reads_beliefs(policy):
-            reader = reader_of(policy) if self.reads_prices else None
-            if reader is not None:
-                if self.reading is None:
-                    self.reading = reader.new_reading()
-                return reader.read_move(game, self.reading)
             return policy.move(game, None)  # nothing learnt would change the move
         return policy.move(game, learn(parts.opponents, game, self.memory, seat, self.learnt))
+
+    def _reader(self, policy: Policy[Any]) -> Reader[Any] | None:
+        """``policy`` as a ``Reader`` where its moves read what this bot saw of the
+        opponent (a policy that reads no beliefs, and a bot that reads prices), else None."""
+        if reads_beliefs(policy) or not self.reads_prices:
+            return None
+        return reader_of(policy)
 
     def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:
         parts = self.parts(turn.variant)
         me = turn.seat
         game = game_from_view(turn.variant, turn.view, self.seed, sample=False)
         beliefs = learn(parts.opponents, game, self.memory, me, self.learnt)
-        policy = parts.policy
-        reader = None if reads_beliefs(policy) or not self.reads_prices else reader_of(policy)
+        reader = self._reader(parts.policy)
         if reader is not None:
             # The move ``_choose`` would make, on a copy: an analysis changes no reading.
             reading = reader.new_reading() if self.reading is None else self.reading.copy()
             choice = reader.read_move(game, reading)
         else:
-            choice = policy.move(game, beliefs)
+            choice = parts.policy.move(game, beliefs)
         explainer = parts.explainer
         judged, equity = parts.evaluator.outlook(game)
         spread = spread_now(parts.evaluator, game)

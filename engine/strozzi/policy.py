@@ -85,12 +85,16 @@ class StrozziPolicy:
                 price = max(val.min_price, price + rng.below(7) - 3)
             return amount_action("price", price)
         if phase == "offer":
-            me = 1 - st.active
-            mine = pos.worth(me, st.lot) * SCALE
-            theirs = pos.worth(st.active, st.lot) * SCALE
+            mine, theirs = self.offer_worths(pos, st)
             # S-9: declining makes the active player buy at their own price.
             return BUY if mine - asked(st) >= asked(st) - theirs else DECLINE
         return self.best_load(pos, st, game.legal_actions())[0]
+
+    def offer_worths(self, pos: Position, st: StrozziState) -> tuple[float, float]:
+        """The lot on offer's worth, ``SCALE``-scaled, to the player answering and to the
+        one who asks (S-9): what buying or declining weighs."""
+        mine = pos.worth(1 - st.active, st.lot) * SCALE
+        return mine, pos.worth(st.active, st.lot) * SCALE
 
     def new_reading(self) -> Reading:
         """What a bot reads of its opponent before it saw anything."""
@@ -112,11 +116,9 @@ class StrozziPolicy:
             return amount_action("price", max(val.min_price, int(round(fair_price * THRIFT))))
         if phase != "offer":
             return self.move(game, None)
-        pos = self.val.position(st)
         active = st.active
         me = 1 - active
-        mine = pos.worth(me, st.lot) * SCALE
-        theirs = pos.worth(active, st.lot) * SCALE
+        mine, theirs = self.offer_worths(self.val.position(st), st)
         price = asked(st)
         fair = (mine + theirs) / 2
         if not reading.askew:
