@@ -75,7 +75,10 @@ class Command:
 
 
 REGISTRY: list[Command] = []
-"""Every command declared, in the order declared (``command``)."""
+"""Every command declared, in the order declared (``command``). The shell's own are
+declared when ``registered`` first imports their modules: read it through ``registered``
+(a copy taken before holds none of them, and put back it would leave the process without
+them)."""
 
 
 NO_ARGUMENTS = Spec()
