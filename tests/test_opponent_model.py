@@ -144,8 +144,9 @@ def test_a_losing_player_still_takes_a_bargain() -> None:
 
 
 def test_one_bots_beliefs_never_reach_another_bots_decision() -> None:
-    # Each bot builds its own parts: a greedy bot that has learnt about a 3-player game
-    # leaves nothing behind that steers another bot's move in a 6-player game.
+    # A bot's memory and beliefs are its own (the parts it shares with the bots of its
+    # thread keep none): a greedy bot that has learnt about a 3-player game leaves nothing
+    # behind that steers another bot's move in a 6-player game.
     big = engine.new_game("medici", 6, seed=4)
     big.apply("draw")
     seat = big.current_player
@@ -156,7 +157,8 @@ def test_one_bots_beliefs_never_reach_another_bots_decision() -> None:
     assert learner.memory
     again = make_bot("greedy", 2).choose(big.view(seat), big.legal_actions(), big.variant)
     assert again == fresh
-    assert make_bot("greedy", 2).parts(big.variant) is not learner.parts(big.variant)
+    assert make_bot("greedy", 2).parts(big.variant) is learner.parts(big.variant)
+    assert make_bot("greedy", 2).memory == {}
 
 
 def test_medici_vs_strozzi_prices_teach_how_dear_an_opponent_is() -> None:

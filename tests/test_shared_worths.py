@@ -107,15 +107,16 @@ def test_standings_are_shared_and_bounded(monkeypatch: pytest.MonkeyPatch) -> No
         return position(st)
 
     monkeypatch.setattr(val, "position", counted)
+    before = val.asked  # the thread's parts: other bots of this thread may have asked
     bot.choose(game.view(seat), game.legal_actions(), game.variant)
     # Positions met again (each iteration starts from the same history) share a standing,
     # or are the very position kept (``other_position``).
-    assert 0 < len(val.standings) <= val.asked
+    assert 0 < len(val.standings) <= val.asked - before
     if "engine.strozzi.value" in engine.compiled():
         # Compiled, the valuation calls its own ``position`` natively: the patch is not seen.
         assert asked == []
     else:
-        assert val.asked < 0.8 * len(asked)
+        assert val.asked - before < 0.8 * len(asked)
     monkeypatch.setattr(PositionCache, "STANDINGS", 3)
     val.standings.clear()
     numbers = [standing(key) for key in [("a",), ("b",), ("c",), ("c",)]]

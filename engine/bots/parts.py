@@ -4,9 +4,11 @@ A game's folder builds them (its descriptor's ``model`` names the builder): an
 ``Evaluator`` says what a position is worth, a ``Policy`` which moves to play and to try, an
 ``OpponentModel`` how the others play and what their moves tell, an ``Explainer`` what
 ``hint`` and ``analyse`` say. A search is handed them, as OpenSpiel hands its MCTS an
-``Evaluator``. Every bot builds its own ``Parts`` (``ModelBot.parts``), so nothing a bot
-caches or believes is shared with another bot, in this thread or any other; beliefs are
-handed to the parts that use them, never stored in them.
+``Evaluator``. A bot's memory, beliefs and search are its own; beliefs are handed to the
+parts that use them, never stored in them. The parts keep only the game's judgement of
+positions, pure functions of what they are asked, so the bots of one thread share them
+(``thread_parts``): what a position is worth, worked out for one bot, serves the next. No
+two threads share parts, so two bots decide in two threads at once.
 
 The parts are generic over the game's state (``Evaluator[MediciState]``): a game's own parts
 read its state typed. A bot plays any game, so it holds ``AnyParts``: the state type is
@@ -19,9 +21,10 @@ under its old name too.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, cast
+from typing import Any, Final, Generic, Protocol, cast
 
 from typing_extensions import TypeVar  # with a default (PEP 696; in typing from 3.13)
 
@@ -39,6 +42,7 @@ from engine.views import View
 __all__ = [
     "ROLLOUT_NOISE", "AnyParts", "Evaluator", "Explainer", "ModelBot", "OpponentModel", "Parts",
     "Policy", "PositionCache", "Reader", "assemble", "build_parts", "reader_of", "reads_beliefs",
+    "thread_parts",
 ]
 
 S = TypeVar("S", bound=State, default=State)
@@ -207,8 +211,40 @@ def build_parts(variant: Variant) -> AnyParts:
     return parts
 
 
+_THREAD = threading.local()
+"""Each thread's parts (``thread_parts``): ``_THREAD.kept`` maps a variant's ``id`` to the
+variant and its parts."""
+KEPT_VARIANTS: Final = 4
+"""The most variants a thread keeps parts of (a long-lived host thread meets a few)."""
+
+
+def thread_parts(variant: Variant) -> AnyParts:
+    """The parts of ``variant`` for every bot that decides in this thread: built on first use,
+    then shared by them, never with another thread.
+
+    Parts hold no bot's state: a bot's memory, beliefs, reading and search tree are its own,
+    and beliefs are handed to the parts that use them, never stored in them. What parts keep
+    is the game's judgement of positions, each a pure function of what it is asked (keyed by
+    all it reads), so a bot reads the same answer from a cache another bot filled as it would
+    work out itself, to the last bit (``tests/test_decisions.py``). Bots at one table share
+    what a position shares between them: the lot's worth to every player, worked out once
+    for the player who draws, serves each bidder after them. A thread's own, because a
+    thread decides one move at a time, and two threads (a seat's bot and a player's
+    ``hint`` at a hosted table) must never work in the same caches at once."""
+    try:
+        kept: dict[int, tuple[Variant, AnyParts]] = _THREAD.kept
+    except AttributeError:
+        kept = _THREAD.kept = {}
+    got = kept.get(id(variant))
+    if got is None or got[0] is not variant:  # the variant kept in the entry: no id reused
+        if len(kept) >= KEPT_VARIANTS:
+            kept.clear()
+        got = kept[id(variant)] = (variant, build_parts(variant))
+    return got[1]
+
+
 class ModelBot(Bot):
-    """A bot that judges with its game's parts, built for it alone (``parts``)."""
+    """A bot that judges with its game's parts (``parts``: its thread's)."""
 
     def situation(
         self, view: View, legal: Sequence[Legal], variant: Variant | str,
@@ -223,7 +259,6 @@ class ModelBot(Bot):
 
     def __init__(self, spec: str, seed: int | None = None) -> None:
         super().__init__(spec, seed)
-        self._parts: tuple[Variant, AnyParts] | None = None
         self.learnt = Learnt()
         """What it learnt of its opponents so far (``learn`` picks up from it)."""
 
@@ -243,8 +278,5 @@ class ModelBot(Bot):
         return action
 
     def parts(self, variant: Variant) -> AnyParts:
-        """This bot's parts for ``variant``: built on first use, rebuilt for another variant."""
-        made = self._parts
-        if made is None or made[0] is not variant:
-            made = self._parts = (variant, build_parts(variant))
-        return made[1]
+        """The parts this bot judges ``variant`` with: this thread's (``thread_parts``)."""
+        return thread_parts(variant)

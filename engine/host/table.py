@@ -13,7 +13,8 @@ half-way through a move.
 
 Bots (and the away bot standing in for an absent player) decide in a worker thread with
 the lock released, so a bot thinking never holds up anyone's commands or screen. Each bot
-owns its state (``engine.bots.parts``), so a seat's bot and a player's ``hint`` think at
+owns its state, and no two threads share the parts bots judge with
+(``engine.bots.parts.thread_parts``), so a seat's bot and a player's ``hint`` think at
 once, in two threads, with no lock between them.
 """
 

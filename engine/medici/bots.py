@@ -1,4 +1,5 @@
-"""The parts Medici bots judge with, built fresh for each bot (the descriptor's ``model``)."""
+"""The parts Medici bots judge with, built for the bots of one thread (the descriptor's
+``model``; ``engine.bots.parts.thread_parts``)."""
 
 from __future__ import annotations
 

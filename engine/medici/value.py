@@ -650,7 +650,8 @@ class MediciValuation(PositionCache[MediciState, "Position"]):
     """The numbers of a Medici variant a bot judges by (``numbers``, also read here by
     their names), and its cache of ``Position``s.
 
-    Each bot builds its own (``engine.medici.bots.parts``): the cache is the bot's alone.
+    The bots of one thread share one (``engine.bots.parts.thread_parts``): what it keeps is
+    a pure function of what it is asked, the same for every bot.
     """
 
     def __init__(self, variant: Variant) -> None:

@@ -677,7 +677,7 @@ def _part(got: tuple[float, float], part: int) -> float:
 
 class StrozziValuation(PositionCache[StrozziState, "Position"]):
     """The numbers of a Medici vs Strozzi variant a bot judges by, and its cache of one
-    ``Position``. Each bot builds its own (``engine.strozzi.bots.parts``)."""
+    ``Position``. The bots of one thread share one (``engine.bots.parts.thread_parts``)."""
 
     def __init__(self, variant: Variant) -> None:
         super().__init__()
