@@ -1,18 +1,38 @@
 """How Medici opponents bid, for a bot's beliefs and its search (the ``OpponentModel``):
-what their bids and passes tell (M-9: every bid is public, G-3), and a rollout bid for a
-sampled type."""
+what their bids and passes tell (M-9: every bid is public, G-3), who of them is a miser,
+and a rollout bid for a sampled type.
+
+A miser pays far less of a lot's worth than any share the beliefs know (``WILLING``: 0.35
+at the least), as the tuner's best exploiters of the bots did (docs/bots.md, "What the
+tuner found": a fifth). Each bid and pass seen is weighed for a miser (every valuation at
+``MISER_SHARE``) against the grid's types (``Beliefs.observe_miser``): a miser's passes of
+lots worth far more than the lowest bid are likelier by far as a miser's; once the odds
+reach ``MISER_ODDS`` the bidder is read as one (``Beliefs.is_miser``), and the bots'
+outbid chances, selector's gains and the search's sampled types take it to pay
+``MISER_SHARE`` of its valuation's worth, so a bot bids just enough to beat it instead of
+near its own worth, and keeps its money (M-2). A bid a miser never makes (``MISER_REACH``)
+or odds below ``GIVE_UP`` clear a player for good, and nothing more is weighed for it:
+against greedy and the field, whose first big bid clears them, the bots cost what they
+did, and no one of them is ever read, so every answer is the grid's
+(``tests/test_medici_reading.py``, ``tests/test_decisions.py``)."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Final
 
 from engine.actions import Action, Span, amount_action
-from engine.bots.opponents import Beliefs, Kind
+from engine.bots.opponents import CLEARED, Beliefs, Kind
 from engine.chance import Rng
 from engine.game import Game
 from engine.medici.logic import PASS, MediciState
 from engine.medici.policy import MediciPolicy, prior
 from engine.medici.value import MediciValuation
+
+MISER_REACH: Final = 0.35
+"""A bid of this share of the lot's best worth to the bidder or more (by any valuation,
+``Position.ceilings``) clears them of being a miser for good: the tuner's misers bid at
+most a fifth of it, greedy and the field's styles more as soon as a lot is worth it."""
 
 Sighting = tuple[int, tuple[int, ...], int, "int | None"]
 """One bid or pass seen: (player, their ceilings for the lot by each valuation, the lowest
@@ -51,8 +71,21 @@ class MediciOpponents:
         return (st.day, st.selector, tuple(lot), len(st.discards)), seen
 
     def observe(self, beliefs: Beliefs, sighting: Sighting) -> None:
-        """Update ``beliefs`` with one bid or pass."""
-        beliefs.observe(*sighting)
+        """Update ``beliefs`` with one bid or pass, and read or clear the bidder as a miser
+        (M-9: a pass is for the whole auction, so a pass below a share of the lot's worth
+        says that share is above what they pay)."""
+        player, ceilings, lo, bid = sighting
+        if beliefs.miser_odds[player] == CLEARED or max(ceilings) < 1:
+            beliefs.observe(player, ceilings, lo, bid)
+            return
+        if bid is not None and bid >= MISER_REACH * max(ceilings):
+            beliefs.clear_miser(player)  # more than a miser ever pays
+            beliefs.observe(player, ceilings, lo, bid)
+            return
+        before = sum(beliefs.weights[player])
+        top = beliefs.observe(player, ceilings, lo, bid)
+        beliefs.observe_miser(player, ceilings, lo, bid,
+                              top * sum(beliefs.weights[player]) / before)
 
     def move(self, game: Game[MediciState], kind: Kind | None, rng: Rng) -> Action:
         """A rollout move of an opponent: bids by its sampled type, draws cheaply."""
@@ -77,3 +110,4 @@ class MediciOpponents:
         return amount_action(
             "bid", lo if kind.min_raise else limit if hi is None else min(limit, hi)
         )
+
