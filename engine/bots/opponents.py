@@ -41,7 +41,7 @@ likelihood falls from 1 by a factor e for each ``NEAR_MISS`` off, down to ``SURP
 (a player a little above or below a type's limit is that type more likely than one far off;
 measured on whole games of the field's styles: 0.5 tells face bidders from ours better than
 a hard cut or 1.5)."""
-MISER_ODDS: Final = 3.0
+MISER_ODDS: Final = 4.0
 """Log odds of the miser over the grid (``Beliefs.miser_odds``) from which an opponent is
 read as a miser (``Beliefs.is_miser``): its moves so far e^3, some 20 times, likelier by
 the miser's limits than by the grid's."""
@@ -170,6 +170,12 @@ class Beliefs:
         """Whether ``player`` is read as a miser (``miser_odds``)."""
         return self.miser_odds[player] >= MISER_ODDS
 
+    def read_miser(self, player: int) -> None:
+        """Take ``player`` for a miser from now on, whatever was seen (its odds raised to
+        ``MISER_ODDS``): for a test, or a player who says so of an opponent."""
+        self.miser_odds[player] = max(self.miser_odds[player], MISER_ODDS)
+        self._paid[player] = None
+
     def clear_miser(self, player: int) -> None:
         """``player`` is no miser, for good (a bid above what a miser pays, say)."""
         if self.is_miser(player):
@@ -192,6 +198,16 @@ class Beliefs:
         self.miser_odds[player] = CLEARED if odds < GIVE_UP else odds
         if self.is_miser(player) or was:
             self._paid[player] = None
+
+    def predict(self, player: int, ceilings: Sequence[float], lo: int, bid: int | None
+                ) -> float:
+        """How likely ``player``'s types, as believed, make the move ``observe`` takes (its
+        arguments), without learning from it: the weights' mean likelihood."""
+        weights = self.weights[player]
+        total = 0.0
+        for w, (v, f) in zip(weights, self._types, strict=True):
+            total += w * _like(f * ceilings[v], lo, bid)
+        return total / sum(weights)
 
     def _miser_limits(self, player: int, ceilings: Sequence[float]) -> list[tuple[float, float]]:
         """A read miser's limits for a lot worth ``ceilings`` to it, one per valuation,

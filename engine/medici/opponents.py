@@ -19,7 +19,7 @@ did, and no one of them is ever read, so every answer is the grid's
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Final
+from typing import Final, NamedTuple
 
 from engine.actions import Action, Span, amount_action
 from engine.bots.opponents import CLEARED, Beliefs, Kind
@@ -37,6 +37,26 @@ most a fifth of it, greedy and the field's styles more as soon as a lot is worth
 Sighting = tuple[int, tuple[int, ...], int, "int | None"]
 """One bid or pass seen: (player, their ceilings for the lot by each valuation, the lowest
 bid then, the bid)."""
+Inferred = tuple[int, tuple[int, ...], int, None, bool]
+"""A pass not seen but inferred (``MediciOpponents.settle``): a ``Sighting`` and True."""
+INFERRED: Final = "won"
+"""The first item of a memory key whose sightings were not seen but inferred (``settle``):
+the passes of the bidders after a bot that won the lot. They are weighed for a miser
+alone, never in the grid's weights, so the moves of a bot that reads no miser stay as
+they were (``tests/test_decisions.py``)."""
+
+
+class Pending(NamedTuple):
+    """What a bot's bid leaves to settle at its next move (``MediciOpponents.note_bid``):
+    the auction's key, the bid, the later bidders with their ceilings, and the bot's day,
+    money and ship's size then."""
+
+    key: Hashable
+    bid: int
+    later: list[tuple[int, tuple[int, ...]]]
+    day: int
+    money: int
+    ship: int
 
 
 class MediciOpponents:
@@ -68,12 +88,47 @@ class MediciOpponents:
             seen.append((q, pos.ceilings(q, lot), lo, bid))
             if bid is not None:
                 high = bid
-        return (st.day, st.selector, tuple(lot), len(st.discards)), seen
+        return self._key(st), seen
 
-    def observe(self, beliefs: Beliefs, sighting: Sighting) -> None:
+    @staticmethod
+    def _key(st: MediciState) -> Hashable:
+        """The key of the auction under way (``evidence``)."""
+        return (st.day, st.selector, tuple(st.lot), len(st.discards))
+
+    def note_bid(self, game: Game[MediciState], me: int, action: Action) -> Pending | None:
+        """What ``me``'s ``action`` leaves to settle at its next move, where it is a bid
+        with bidders after it (None otherwise): their ceilings (by the position the bid
+        was judged on: cached, no worth worked out again)."""
+        st = game.state
+        bid = action.amount
+        if st.phase != "bidding" or bid is None or st.turn + 1 >= len(st.order):
+            return None
+        later = self.policy.later_ceilings(st)
+        return Pending(self._key(st), bid, later, st.day, st.money[me], len(st.ships[me]))
+
+    def settle(self, game: Game[MediciState], me: int, pending: Pending
+               ) -> tuple[Hashable, list[Inferred]] | None:
+        """The passes ``pending``'s bid implies, where ``me`` won that lot (the same day,
+        its ship grown by the lot and its money down by the bid: M-9, every later bidder
+        passed its bid plus one), keyed for ``learn``'s memory (``INFERRED``); else None."""
+        st = game.state
+        key = pending.key
+        assert isinstance(key, tuple)
+        if (st.day != pending.day or st.money[me] != pending.money - pending.bid
+                or len(st.ships[me]) != pending.ship + len(key[2])):
+            return None
+        lo = pending.bid + 1
+        return (INFERRED, key), [(q, c, lo, None, True) for q, c in pending.later]
+    def observe(self, beliefs: Beliefs, sighting: Sighting | Inferred) -> None:
         """Update ``beliefs`` with one bid or pass, and read or clear the bidder as a miser
         (M-9: a pass is for the whole auction, so a pass below a share of the lot's worth
         says that share is above what they pay)."""
+        if len(sighting) > 4:  # inferred (``settle``): for the miser's odds alone
+            player, ceilings, lo, bid, _ = sighting
+            if beliefs.miser_odds[player] != CLEARED and max(ceilings) >= 1:
+                beliefs.observe_miser(player, ceilings, lo, bid,
+                                      beliefs.predict(player, ceilings, lo, bid))
+            return
         player, ceilings, lo, bid = sighting
         if beliefs.miser_odds[player] == CLEARED or max(ceilings) < 1:
             beliefs.observe(player, ceilings, lo, bid)
