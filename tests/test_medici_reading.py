@@ -200,13 +200,15 @@ def test_the_passes_after_a_won_bid_are_weighed_for_the_miser_alone() -> None:
     me = st.order[st.turn]
     lo = game.legal_actions()[0]
     assert isinstance(lo, Span)
-    pending = opponents.note_bid(game, me, amount_action("bid", lo.lo))
-    assert pending is not None and [q for q, _ in pending.later] == list(st.order[st.turn + 1:])
+    later = list(st.order[st.turn + 1 :])
+    pending = opponents.note_bid(game.clone(), me, amount_action("bid", lo.lo))
+    assert pending is not None
     game.apply(f"bid {lo.lo}")
     while game.phase == "bidding":
         game.apply("pass")  # M-9: every later bidder passes; the lot is ours at our bid
     got = opponents.settle(game, me, pending)
     assert got is not None and got[0][0] == INFERRED
+    assert [s[0] for s in got[1]] == later
     beliefs = opponents.prior(4)
     for sighting in got[1]:
         opponents.observe(beliefs, sighting)

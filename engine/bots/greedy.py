@@ -64,8 +64,9 @@ class GreedyBot(ModelBot):
         if not reads_beliefs(policy):
             return policy.move(game, None)  # nothing learnt would change the move
         self._settle(parts, game, seat)
-        move = policy.move(game, learn(parts.opponents, game, self.memory, seat, self.learnt))
-        self._note(parts, game, seat, move)
+        beliefs = learn(parts.opponents, game, self.memory, seat, self.learnt)
+        move = policy.move(game, beliefs)
+        self._note(parts, game, seat, move, beliefs)
         return move
 
     def _reader(self, policy: Policy[Any]) -> Reader[Any] | None:

@@ -163,9 +163,9 @@ class MctsBot(ModelBot):
         legal = turn.legal
         if len(legal) == 1 and isinstance(legal[0], Action):
             return legal[0]
-        root, first, _ = self._search(turn, [], values=False)
+        root, first, beliefs = self._search(turn, [], values=False)
         chosen = root.actions[0] if len(root.actions) == 1 else root.actions[root.chosen()]
-        self._note(self.parts(turn.variant), first, turn.seat, chosen)
+        self._note(self.parts(turn.variant), first, turn.seat, chosen, beliefs)
         return chosen
 
     def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:

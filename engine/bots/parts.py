@@ -245,13 +245,15 @@ class ModelBot(Bot):
             if got is not None:
                 self.memory[got[0]] = got[1]
 
-    def _note(self, parts: AnyParts, game: Game, seat: int, action: Action) -> None:
+    def _note(self, parts: AnyParts, game: Game, seat: int, action: Action,
+              beliefs: Beliefs | None) -> None:
         """Keep what ``action`` leaves to settle at its next move (``pending``), where its
-        game's opponent model infers moves and this bot keeps them (``infers_passes``)."""
-        if self.infers_passes:
+        game's opponent model infers moves and this bot keeps them (``infers_passes``);
+        ``beliefs``, the move's, tell whom it is still worth inferring anything of."""
+        if action.kind == "bid" and self.infers_passes:
             note = getattr(parts.opponents, "note_bid", None)
             if note is not None:
-                self.pending = note(game, seat, action)
+                self.pending = note(game, seat, action, beliefs)
 
     def _choose_in_own(self, game: Game, seat: int, move: Callable[[Game], Action]) -> Action:
         """``choose_in`` for a bot whose move reads only the seat's own game, rebuilt with

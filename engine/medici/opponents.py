@@ -48,12 +48,13 @@ they were (``tests/test_decisions.py``)."""
 
 class Pending(NamedTuple):
     """What a bot's bid leaves to settle at its next move (``MediciOpponents.note_bid``):
-    the auction's key, the bid, the later bidders with their ceilings, and the bot's day,
-    money and ship's size then."""
+    the auction's key, the bid, the state it was made in (the bot's own copy, never
+    changed after: the later bidders' ceilings are read from it only where the bot won,
+    so a bid costs nothing more), and the bot's day, money and ship's size then."""
 
     key: Hashable
     bid: int
-    later: list[tuple[int, tuple[int, ...]]]
+    state: MediciState
     day: int
     money: int
     ship: int
@@ -95,16 +96,19 @@ class MediciOpponents:
         """The key of the auction under way (``evidence``)."""
         return (st.day, st.selector, tuple(st.lot), len(st.discards))
 
-    def note_bid(self, game: Game[MediciState], me: int, action: Action) -> Pending | None:
+    def note_bid(self, game: Game[MediciState], me: int, action: Action,
+                 beliefs: Beliefs | None = None) -> Pending | None:
         """What ``me``'s ``action`` leaves to settle at its next move, where it is a bid
-        with bidders after it (None otherwise): their ceilings (by the position the bid
-        was judged on: cached, no worth worked out again)."""
+        with bidders after it whom ``beliefs`` (the move's) have not cleared of being
+        misers (None otherwise: nothing to infer)."""
         st = game.state
         bid = action.amount
         if st.phase != "bidding" or bid is None or st.turn + 1 >= len(st.order):
             return None
-        later = self.policy.later_ceilings(st)
-        return Pending(self._key(st), bid, later, st.day, st.money[me], len(st.ships[me]))
+        if beliefs is not None and all(
+                beliefs.miser_odds[q] == CLEARED for q in st.order[st.turn + 1 :]):
+            return None
+        return Pending(self._key(st), bid, st, st.day, st.money[me], len(st.ships[me]))
 
     def settle(self, game: Game[MediciState], me: int, pending: Pending
                ) -> tuple[Hashable, list[Inferred]] | None:
@@ -118,7 +122,8 @@ class MediciOpponents:
                 or len(st.ships[me]) != pending.ship + len(key[2])):
             return None
         lo = pending.bid + 1
-        return (INFERRED, key), [(q, c, lo, None, True) for q, c in pending.later]
+        later = self.policy.later_ceilings(pending.state)
+        return (INFERRED, key), [(q, c, lo, None, True) for q, c in later]
     def observe(self, beliefs: Beliefs, sighting: Sighting | Inferred) -> None:
         """Update ``beliefs`` with one bid or pass, and read or clear the bidder as a miser
         (M-9: a pass is for the whole auction, so a pass below a share of the lot's worth
