@@ -142,7 +142,7 @@ def watch(bots: list[str], seed: int, variant: str = "medici") -> list[bool]:
     return ever
 
 
-def test_greedy_never_reads_greedy_the_levels_or_the_field_as_misers() -> None:
+def test_nobody_reads_greedy_the_search_the_levels_or_the_field_as_misers() -> None:
     # Over whole seeded games, every line-up of tests/test_decisions.py among them: no
     # bot reads anyone, so each plays every move as before the reading.
     lineups = [
@@ -160,6 +160,10 @@ def test_greedy_never_reads_greedy_the_levels_or_the_field_as_misers() -> None:
             assert not any(watch(bots, seed)), (bots, seed)
     for seed in range(1, 11):
         assert not any(watch(["greedy", "greedy", "random", "greedy"], seed, "medici-loans"))
+    for bots in (["mcts:40", "greedy", "greedy", "racer"],
+                 ["greedy", "mcts:40", "valuer", "spoiler"]):
+        for seed in range(1, 4):
+            assert not any(watch(bots, seed)), (bots, seed)  # the search reads, and is read
 
 
 def test_greedy_reads_the_tuners_miser_and_keeps_the_reading_in_its_own_state() -> None:

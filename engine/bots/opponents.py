@@ -43,8 +43,10 @@ measured on whole games of the field's styles: 0.5 tells face bidders from ours 
 a hard cut or 1.5)."""
 MISER_ODDS: Final = 4.0
 """Log odds of the miser over the grid (``Beliefs.miser_odds``) from which an opponent is
-read as a miser (``Beliefs.is_miser``): its moves so far e^3, some 20 times, likelier by
-the miser's limits than by the grid's."""
+read as a miser (``Beliefs.is_miser``): its moves so far e^4, some 55 times, likelier by
+the miser's limits than by the grid's. (Measured over whole seeded games, greedy reading:
+at 3, a greedy player among greedy players was read in 1 to 4 of several hundred seats; at
+4 none was, nor a level or a style of the field, save ``random`` now and then.)"""
 GIVE_UP: Final = -4.0
 """Log odds below which a player is taken for no miser for good (``Beliefs.clear_miser``):
 nothing more is weighed for it, so a bot costs no more than before against the field."""
