@@ -124,15 +124,16 @@ class MediciOpponents:
         lo = pending.bid + 1
         later = self.policy.later_ceilings(pending.state)
         return (INFERRED, key), [(q, c, lo, None, True) for q, c in later]
+
     def observe(self, beliefs: Beliefs, sighting: Sighting | Inferred) -> None:
         """Update ``beliefs`` with one bid or pass, and read or clear the bidder as a miser
         (M-9: a pass is for the whole auction, so a pass below a share of the lot's worth
         says that share is above what they pay)."""
         if len(sighting) > 4:  # inferred (``settle``): for the miser's odds alone
-            player, ceilings, lo, bid, _ = sighting
-            if beliefs.miser_odds[player] != CLEARED and max(ceilings) >= 1:
-                beliefs.observe_miser(player, ceilings, lo, bid,
-                                      beliefs.predict(player, ceilings, lo, bid))
+            passer, worths, low, _, _ = sighting
+            if beliefs.miser_odds[passer] != CLEARED and max(worths) >= 1:
+                beliefs.observe_miser(passer, worths, low, None,
+                                      beliefs.predict(passer, worths, low, None))
             return
         player, ceilings, lo, bid = sighting
         if beliefs.miser_odds[player] == CLEARED or max(ceilings) < 1:
