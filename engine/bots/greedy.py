@@ -63,7 +63,11 @@ class GreedyBot(ModelBot):
             return reader.read_move(game, self.reading)
         if not reads_beliefs(policy):
             return policy.move(game, None)  # nothing learnt would change the move
-        return policy.move(game, learn(parts.opponents, game, self.memory, seat, self.learnt))
+        self._settle(parts, game, seat)
+        beliefs = learn(parts.opponents, game, self.memory, seat, self.learnt)
+        move = policy.move(game, beliefs)
+        self._note(parts, game, seat, move, beliefs)
+        return move
 
     def _reader(self, policy: Policy[Any]) -> Reader[Any] | None:
         """``policy`` as a ``Reader`` where its moves read what this bot saw of the

@@ -157,6 +157,7 @@ class _Handicapped(ModelBot):
     """The handicaps of ``Play`` on one of our bots: forgetting, drawing by feel."""
 
     play: Play
+    infers_passes = False  # an expert remembers its last few sales, nothing inferred
 
     def _forget(self) -> None:
         keep = self.play.remembers

@@ -163,10 +163,10 @@ class MctsBot(ModelBot):
         legal = turn.legal
         if len(legal) == 1 and isinstance(legal[0], Action):
             return legal[0]
-        root, _, _ = self._search(turn, [], values=False)
-        if len(root.actions) == 1:
-            return root.actions[0]
-        return root.actions[root.chosen()]
+        root, first, beliefs = self._search(turn, [], values=False)
+        chosen = root.actions[0] if len(root.actions) == 1 else root.actions[root.chosen()]
+        self._note(self.parts(turn.variant), first, turn.seat, chosen, beliefs)
+        return chosen
 
     def _analyse(self, turn: Turn, also: list[Action]) -> list[Analysis]:
         root, game, beliefs = self._search(turn, also)
@@ -197,6 +197,8 @@ class MctsBot(ModelBot):
         parts = self.parts(variant)
         me = turn.seat
         first = game_from_view(variant, view, rng.next64())
+        if not values:  # a move, not an analysis: what its last bid told, first
+            self._settle(parts, first, me)
         beliefs = learn(parts.opponents, first, self.memory, me, self.learnt)
         actions = parts.policy.candidates(first, beliefs)
         legal = first.legal_actions()

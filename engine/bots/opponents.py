@@ -41,6 +41,21 @@ likelihood falls from 1 by a factor e for each ``NEAR_MISS`` off, down to ``SURP
 (a player a little above or below a type's limit is that type more likely than one far off;
 measured on whole games of the field's styles: 0.5 tells face bidders from ours better than
 a hard cut or 1.5)."""
+MISER_ODDS: Final = 4.0
+"""Log odds of the miser over the grid (``Beliefs.miser_odds``) from which an opponent is
+read as a miser (``Beliefs.is_miser``): its moves so far e^4, some 55 times, likelier by
+the miser's limits than by the grid's. (Measured over whole seeded games, greedy reading:
+at 3, a greedy player among greedy players was read in 1 to 4 of several hundred seats; at
+4 none was, nor a level or a style of the field, save ``random`` now and then.)"""
+GIVE_UP: Final = -4.0
+"""Log odds below which a player is taken for no miser for good (``Beliefs.clear_miser``):
+nothing more is weighed for it, so a bot costs no more than before against the field."""
+CLEARED: Final = -math.inf
+"""``Beliefs.miser_odds`` of a player cleared of being a miser."""
+MISER_SHARE: Final = 0.2
+"""The share of a lot's worth an opponent read as a miser (``Beliefs.read_miser``) is taken
+to pay at most, by whichever valuation it goes by: below the grid's lowest (``WILLING``),
+as the tuner's misers pay a fifth of theirs (docs/bots.md, "What the tuner found")."""
 FAR: Final = 1.3
 """Money off beyond which a type's likelihood is the floor: ``exp(-FAR / NEAR_MISS)`` is
 below ``SURPRISE`` (so ``Beliefs.observe`` need not work the exponential out)."""
@@ -77,13 +92,24 @@ class Beliefs:
     (equal if not given).
     """
 
-    __slots__ = ("valuations", "grid", "weights", "min_raise", "seen", "_types", "_paid")
+    __slots__ = ("valuations", "grid", "weights", "min_raise", "seen", "miser_odds",
+                 "miser_weights", "_types", "_paid")
 
     valuations: tuple[str, ...]
     grid: tuple[float, ...]
     weights: list[list[float]]
     min_raise: list[float]
     seen: list[int]
+    miser_odds: list[float]
+    """Per player: the log odds that it is a miser, one who pays ``MISER_SHARE`` of a lot's
+    worth at most (below every share of the grid), rather than a type of the grid, by its
+    moves weighed so far (``observe_miser``; ``CLEARED``: none, for good). From
+    ``MISER_ODDS`` on the player is read as a miser (``is_miser``). A game's opponent model
+    weighs them (Medici's: ``engine.medici.opponents``); until one is read every answer is
+    the grid's, to the bit."""
+    miser_weights: list[list[float]]
+    """Per player, were it a miser: the weights over the valuations it goes by (each row
+    replaced, never changed, when it learns: a copy shares them)."""
     _types: list[tuple[int, float]]
     _paid: list[list[float] | None]
     """``paid_shares`` of each player, worked out once until they are observed again."""
@@ -105,6 +131,8 @@ class Beliefs:
             self.weights = [row[:] for row in copy_of.weights]
             self.min_raise = copy_of.min_raise[:]
             self.seen = copy_of.seen[:]
+            self.miser_odds = copy_of.miser_odds[:]
+            self.miser_weights = copy_of.miser_weights[:]
             self._types = copy_of._types
             self._paid = copy_of._paid[:]  # the lists in it are never changed, only replaced
             return
@@ -118,6 +146,8 @@ class Beliefs:
         self.weights = [row[:] for _ in range(players)]
         self.min_raise = [PRIOR_MIN_RAISE] * players
         self.seen = [0] * players
+        self.miser_odds = [0.0] * players
+        self.miser_weights = [[w / top for w in lean]] * players  # rows never changed
         self._types = [(v, f) for v in range(len(self.valuations)) for f in grid]
         self._paid = [None] * players
 
@@ -138,11 +168,65 @@ class Beliefs:
         self.seen[player] += 1
         self._paid[player] = None
 
-    def observe(self, player: int, ceilings: Sequence[float], lo: int, bid: int | None) -> None:
+    def is_miser(self, player: int) -> bool:
+        """Whether ``player`` is read as a miser (``miser_odds``)."""
+        return self.miser_odds[player] >= MISER_ODDS
+
+    def read_miser(self, player: int) -> None:
+        """Take ``player`` for a miser from now on, whatever was seen (its odds raised to
+        ``MISER_ODDS``): for a test, or a player who says so of an opponent."""
+        self.miser_odds[player] = max(self.miser_odds[player], MISER_ODDS)
+        self._paid[player] = None
+
+    def clear_miser(self, player: int) -> None:
+        """``player`` is no miser, for good (a bid above what a miser pays, say)."""
+        if self.is_miser(player):
+            self._paid[player] = None
+        self.miser_odds[player] = CLEARED
+
+    def observe_miser(self, player: int, ceilings: Sequence[float], lo: int, bid: int | None,
+                      grid_like: float) -> None:
+        """Weigh one more move of ``player`` (``observe``'s) for the miser against the grid:
+        ``grid_like`` is how likely the grid's types, as believed before it, made it (what
+        ``observe`` returns, over the weights' sum before it)."""
+        row = self.miser_weights[player]
+        likes = [_like(MISER_SHARE * c, lo, bid) for c in ceilings[: len(self.valuations)]]
+        moved = [w * like for w, like in zip(row, likes, strict=True)]
+        miser_like = sum(moved) / sum(row)
+        top = max(moved)
+        self.miser_weights[player] = [w / top for w in moved]
+        was = self.is_miser(player)
+        odds = self.miser_odds[player] + math.log(miser_like / grid_like)
+        self.miser_odds[player] = CLEARED if odds < GIVE_UP else odds
+        if self.is_miser(player) or was:
+            self._paid[player] = None
+
+    def predict(self, player: int, ceilings: Sequence[float], lo: int, bid: int | None
+                ) -> float:
+        """How likely ``player``'s types, as believed, make the move ``observe`` takes (its
+        arguments), without learning from it: the weights' mean likelihood."""
+        weights = self.weights[player]
+        total = 0.0
+        for w, (v, f) in zip(weights, self._types, strict=True):
+            total += w * _like(f * ceilings[v], lo, bid)
+        return total / sum(weights)
+
+    def _miser_limits(self, player: int, ceilings: Sequence[float]) -> list[tuple[float, float]]:
+        """A read miser's limits for a lot worth ``ceilings`` to it, one per valuation,
+        each with that valuation's share of belief (``miser_weights``), ascending."""
+        row = self.miser_weights[player]
+        total = sum(row)
+        return sorted(zip([MISER_SHARE * c for c in ceilings[: len(self.valuations)]],
+                          [w / total for w in row], strict=True))
+
+    def observe(self, player: int, ceilings: Sequence[float], lo: int, bid: int | None
+                ) -> float:
         """``player``, for whom the lot was worth ``ceilings`` (one per valuation, capped by
-        what they can pay), could bid from ``lo`` and bid ``bid`` (None: passed)."""
+        what they can pay), could bid from ``lo`` and bid ``bid`` (None: passed). Returns
+        the weights' sum after the move, before they are scaled to a top weight of 1, over
+        their sum then (``observe_miser`` reads it; 1.0 where the move told nothing)."""
         if max(ceilings) < 1:
-            return  # the lot was worth nothing to them by any measure: it tells nothing
+            return 1.0  # the lot was worth nothing to them by any measure: it tells nothing
         # ``observe_fit`` with its ``miss`` written out (the same floats, no call a type):
         # a pass misses where a type's limit reaches ``lo``, a bid where it is below it.
         # Type by type in the weights' order (valuation-major): its limit ``f * ceiling``
@@ -181,15 +265,18 @@ class Beliefs:
         self.weights[player] = [w / top for w in weights]
         self.seen[player] += 1
         self._paid[player] = None
-        if bid is None:
-            return
-        p = self.min_raise[player]
-        like_min, like_jump = (0.95, 0.3) if bid == lo else (0.05, 0.7)
-        self.min_raise[player] = p * like_min / (p * like_min + (1 - p) * like_jump)
+        if bid is not None:
+            p = self.min_raise[player]
+            like_min, like_jump = (0.95, 0.3) if bid == lo else (0.05, 0.7)
+            self.min_raise[player] = p * like_min / (p * like_min + (1 - p) * like_jump)
+        return top
 
     def outbid_chance(self, player: int, ceilings: Sequence[float], bid: int) -> float:
         """The chance ``player``, with ``ceilings`` (one per valuation), would pay more
         than ``bid``."""
+        if self.miser_odds[player] >= MISER_ODDS:
+            return sum([w for limit, w in self._miser_limits(player, ceilings)
+                        if limit >= bid + 1])
         weights = self.weights[player]
         over = 0.0
         for w, (v, f) in zip(weights, self._types, strict=True):
@@ -202,10 +289,14 @@ class Beliefs:
         a lot worth ``ceilings`` to them, ascending, with the share of weight at or above
         each (``OutbidTable.over``)."""
         weights = self.weights[player]
-        total = sum(weights)
-        pairs = sorted(
-            [(f * ceilings[v], w) for w, (v, f) in zip(weights, self._types, strict=True)]
-        )
+        if self.miser_odds[player] >= MISER_ODDS:
+            total = 1.0  # ``_miser_limits``' weights sum to 1
+            pairs = self._miser_limits(player, ceilings)
+        else:
+            total = sum(weights)
+            pairs = sorted(
+                [(f * ceilings[v], w) for w, (v, f) in zip(weights, self._types, strict=True)]
+            )
         limits = [limit for limit, _ in pairs]
         tail = [0.0] * (len(pairs) + 1)
         acc = 0.0
@@ -224,7 +315,8 @@ class Beliefs:
             if pick < 0:
                 chosen = t
                 break
-        return Kind(chosen[0], chosen[1], rng.below(1000) < self.min_raise[player] * 1000)
+        share = MISER_SHARE if self.miser_odds[player] >= MISER_ODDS else chosen[1]
+        return Kind(chosen[0], share, rng.below(1000) < self.min_raise[player] * 1000)
 
     def valuation_weights(self, player: int) -> list[float]:
         """How much each valuation explains ``player``'s moves: weights summing to 1."""
@@ -243,6 +335,11 @@ class Beliefs:
             total = sum(weights)
             n = len(self.grid)
             grid = self.grid
+            if self.miser_odds[player] >= MISER_ODDS:
+                row = self.miser_weights[player]
+                got = [MISER_SHARE * w / sum(row) for w in row]
+                self._paid[player] = got
+                return got
             # Each valuation's shares times the grid, summed in the grid's order (the
             # products by ``map``: no comprehension's frame a valuation).
             got = []
@@ -253,6 +350,8 @@ class Beliefs:
 
     def mean_share(self, player: int) -> float:
         """The expected share of its own valuation's worth ``player`` pays at most."""
+        if self.miser_odds[player] >= MISER_ODDS:
+            return MISER_SHARE
         weights = self.weights[player]
         # The float start: compiled by mypyc, one sum() divided by another fails at run time
         # ("int object expected"), each being typed float-or-int 0; the value is the same.
@@ -264,6 +363,15 @@ class Beliefs:
         per = self.valuation_weights(player)
         best = max(range(len(per)), key=lambda v: per[v])
         return self.valuations[best], per[best]
+
+
+def _like(limit: float, lo: int, bid: int | None) -> float:
+    """How likely a type of ``limit`` makes a pass at lowest bid ``lo`` (``bid`` None) or a
+    bid of ``bid``: ``Beliefs.observe``'s likelihood, for one type."""
+    off = limit - lo + 0.5 if bid is None else bid - 0.5 - limit
+    if off <= 0:
+        return 1.0
+    return max(SURPRISE, math.exp(-off / NEAR_MISS)) if off < FAR else SURPRISE
 
 
 class Learnt:

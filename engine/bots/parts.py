@@ -257,10 +257,38 @@ class ModelBot(Bot):
         beliefs = learn(parts.opponents, game, dict(self.memory), turn.seat, self.learnt)
         return parts.explainer.situation(game, beliefs, reader)
 
+    infers_passes = True
+    """Whether, where its game's opponent model infers moves it did not see (Medici's
+    ``note_bid`` and ``settle``: the passes after a bid of its own that won), it keeps them
+    in its memory; the levels do not (an expert remembers its last few sales, none else)."""
+
     def __init__(self, spec: str, seed: int | None = None) -> None:
         super().__init__(spec, seed)
         self.learnt = Learnt()
         """What it learnt of its opponents so far (``learn`` picks up from it)."""
+        self.pending: Any = None
+        """What its last bid leaves to settle at its next move (``settle``), where its game's
+        opponent model infers moves (None: nothing)."""
+
+    def _settle(self, parts: AnyParts, game: Game, seat: int) -> None:
+        """Add to its memory what its last bid's outcome tells, where the opponent model
+        infers it (``pending``), before it learns for a move."""
+        pending = self.pending
+        if pending is not None:
+            self.pending = None
+            got = parts.opponents.settle(game, seat, pending)  # type: ignore[attr-defined]
+            if got is not None:
+                self.memory[got[0]] = got[1]
+
+    def _note(self, parts: AnyParts, game: Game, seat: int, action: Action,
+              beliefs: Beliefs | None) -> None:
+        """Keep what ``action`` leaves to settle at its next move (``pending``), where its
+        game's opponent model infers moves and this bot keeps them (``infers_passes``);
+        ``beliefs``, the move's, tell whom it is still worth inferring anything of."""
+        if action.kind == "bid" and self.infers_passes:
+            note = getattr(parts.opponents, "note_bid", None)
+            if note is not None:
+                self.pending = note(game, seat, action, beliefs)
 
     def _choose_in_own(self, game: Game, seat: int, move: Callable[[Game], Action]) -> Action:
         """``choose_in`` for a bot whose move reads only the seat's own game, rebuilt with
