@@ -148,9 +148,11 @@ class StrozziPolicy:
         """The greedy move, with what the bot read of its opponent (``reading``, updated
         here with this move). Until the opponent has asked a price ``ASKEW`` off the fair
         one every move is ``move``'s, to the bit; then it asks ``THRIFT`` of the fair
-        price, and buys the opponent's lots ``BEHIND_PREMIUM`` a tile dearer while its
-        ships are behind, at ``THRIFT`` of the fair price otherwise (``BUYER_THRIFT``
-        against a buyer, ``Reading.buyer``)."""
+        price (and no less than ``THEIR_SHARE`` of the lot's worth to the opponent), and
+        buys the opponent's lots ``BEHIND_PREMIUM`` a tile dearer while its ships are
+        behind, at ``THRIFT`` of the fair price otherwise (``BUYER_THRIFT`` against a
+        buyer, ``Reading.buyer``). It notes the opponent's answer to each price it asked
+        at its next move (``Reading.answered``)."""
         st = game.state
         phase = st.phase
         if reading.asked_in >= 0:
