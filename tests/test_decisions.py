@@ -6,8 +6,13 @@ issue 32's pass on ``greedy``'s cost (commit 642ccfa's decisions); every shortcu
 ``greedy``, the field's styles and iteration-capped ``mcts`` in both games. Three Medici vs
 Strozzi games were written again when greedy learnt to read an opponent asking prices off
 the fair one (issue 31, commit 6d24896): ``greedy,spoiler`` 3, ``face,greedy`` 4 and
-``mcts:40,greedy`` 5, from the first price asked after such a read; the other twelve
-(both games of greedy against greedy among them) are still 642ccfa's moves.
+``mcts:40,greedy`` 5, from the first price asked after such a read; the same three were
+written again when the reading greedy learnt to ask no less than most of a lot's worth to
+the opponent and to buy less from an opponent who bought most of the lots it priced (issue
+31, the ``buyer`` branch: ``THEIR_SHARE`` and ``BUYER_THRIFT`` in
+``engine/strozzi/policy.py``), from moves 45, 15 and 68, each a price asked after the read.
+The other twelve (both games of greedy against greedy among them) are still 642ccfa's
+moves.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """Medici vs Strozzi's greedy bot reads an opponent who values lots otherwise than it does
 (issue 31): one that asks prices well off the fair one (S-8), as a buyer does who asks more
 and, declined, pays it to the bank itself (S-9), keeping the lots and the turn (S-12). Once
-read, greedy asks a thrifty share of the fair price, and buys the opponent's lots dearer
-while its own ships are behind, at a thrifty share of the fair price otherwise. Against
-greedy nothing is ever read."""
+read, greedy asks a thrifty share of the fair price (and no less than most of the lot's
+worth to the opponent), and buys the opponent's lots dearer while its own ships are behind,
+at a thrifty share of the fair price otherwise, a smaller one from a player who bought
+most of the lots greedy priced. Against greedy nothing is ever read."""
 
 from __future__ import annotations
 
@@ -15,13 +16,24 @@ from engine.chance import seat_seed
 from engine.game import Game, new_game
 from engine.rules import load_variant
 from engine.strozzi.logic import BUY, DECLINE
-from engine.strozzi.policy import ASKEW, BEHIND_PREMIUM, THRIFT, Reading, StrozziPolicy
+from engine.strozzi.policy import (
+    ASKEW,
+    BEHIND_PREMIUM,
+    BUYER_THRIFT,
+    THEIR_SHARE,
+    THRIFT,
+    Reading,
+    StrozziPolicy,
+)
 from engine.strozzi.value import SCALE
 
 MEDICI, STROZZI = 0, 1
 BUYER = "style:ours0.244/face0.295/race0.177/majorities0.284/pay2.47/raise0.58/draw11"
 """The tuner's best exploiter of greedy before the reading (docs/bots.md, "What the tuner
 found"): it buys nearly every lot at up to 2.5 times its worth."""
+TUNED_BUYER = "style:ours0.394/face0.281/race0.108/majorities0.216/pay1.72/raise0.41/draw12"
+"""The tuner's best exploiter of the first reading greedy: it pays up to 1.72 times its own
+mix of worths, and buys most of the lots greedy prices."""
 
 
 def policy() -> StrozziPolicy:
@@ -140,3 +152,72 @@ def test_the_levels_greedy_reads_no_prices() -> None:
     assert inner.reading is None or inner.reading.askew == 0
     greedy, _ = play(("greedy", BUYER), 1_000_001)
     assert greedy.reading.askew > 0
+
+
+def test_greedy_notes_whether_the_opponent_bought_the_lot_it_priced() -> None:
+    pol = policy()
+    game = StrozziTable.new(["cloth:4", "fur:3", "spice:4", "dye:2", "dye:3"])
+    reading = Reading()
+    StrozziTable.lot(game, 1)
+    pol.read_move(game, reading)  # Medici prices the cloth
+    game.apply("price 5")
+    game.apply("buy")  # S-9, S-12: Strozzi buys, loads, and draws the next lot
+    game.apply("load 3 harbour 1")
+    StrozziTable.lot(game, 1)
+    game.apply("price 9")
+    pol.read_move(game, reading)  # Medici answers: the cloth was sold
+    assert (reading.sold, reading.kept, reading.buyer) == (1, 0, True)
+    game.apply("buy")  # Medici buys the fur and takes the turn
+    game.apply("load 3 harbour 1")
+    StrozziTable.lot(game, 1)
+    pol.read_move(game, reading)  # Medici prices the spice
+    game.apply("price 30")
+    game.apply("decline")  # S-9: Medici buys it at its own price
+    pol.read_move(game, reading)  # Medici loads: the spice was kept
+    assert (reading.sold, reading.kept, reading.buyer) == (1, 1, False)
+    copy = reading.copy()
+    assert (copy.sold, copy.kept, copy.asked_in) == (1, 1, -1)
+
+
+def test_from_a_buyer_read_greedy_pays_a_smaller_share_of_the_fair_price() -> None:
+    pol = policy()
+    game = StrozziTable.new(["cloth:4", "fur:3", "spice:4"])
+    StrozziTable.lot(game, 3)
+    worth = fair(pol, game)
+    price = int(worth * (THRIFT + BUYER_THRIFT) / 2)  # between the two shares
+    assert BUYER_THRIFT * worth < price <= THRIFT * worth
+    game.apply(f"price {price}")
+    read = Reading()
+    read.askew = 1
+    assert pol.read_move(game, read) == BUY
+    buyer = Reading()
+    buyer.askew = buyer.sold = 1
+    assert buyer.buyer and pol.read_move(game, buyer) == DECLINE
+
+
+def test_greedy_asks_most_of_a_lots_worth_to_the_opponent_who_values_it_more() -> None:
+    pol = policy()
+    val = pol.val
+    game = new_game(StrozziTable.variant, 2, seed=11)
+    raised = 0
+    while not game.is_over:
+        st = game.state
+        if st.phase == "pricing":
+            pos = val.position(st)
+            thrifty = round(val.fair_price(pos, st) * THRIFT)
+            theirs = int(THEIR_SHARE * SCALE * pos.worth(1 - st.active, st.lot))
+            read = Reading()
+            read.askew = 1
+            price = pol.read_move(game, read).amount
+            assert price == max(val.min_price, thrifty, theirs)
+            raised += theirs > thrifty
+            assert pol.read_move(game, Reading()) == pol.move(game, None)  # nothing read
+        game.apply(pol.move(game, None))
+    assert raised  # the lot worth more to the opponent came
+
+
+def test_greedy_reads_the_tuners_buyer_as_a_buyer_and_thrifty_not() -> None:
+    greedy, _ = play(("greedy", TUNED_BUYER), 1_000_001)
+    assert greedy.reading.buyer
+    greedy, _ = play(("greedy", "thrifty"), 1_000_001)
+    assert greedy.reading.askew > 0 and not greedy.reading.buyer
