@@ -192,7 +192,9 @@ class Beliefs:
         row = self.miser_weights[player]
         likes = [_like(MISER_SHARE * c, lo, bid) for c in ceilings[: len(self.valuations)]]
         moved = [w * like for w, like in zip(row, likes, strict=True)]
-        miser_like = sum(moved) / sum(row)
+        # Float starts: compiled by mypyc, a sum() of an empty start is typed float-or-int
+        # (``mean_share``); the values are the same.
+        miser_like = sum(moved, 0.0) / sum(row, 0.0)
         top = max(moved)
         self.miser_weights[player] = [w / top for w in moved]
         was = self.is_miser(player)
@@ -215,7 +217,7 @@ class Beliefs:
         """A read miser's limits for a lot worth ``ceilings`` to it, one per valuation,
         each with that valuation's share of belief (``miser_weights``), ascending."""
         row = self.miser_weights[player]
-        total = sum(row)
+        total = sum(row, 0.0)
         return sorted(zip([MISER_SHARE * c for c in ceilings[: len(self.valuations)]],
                           [w / total for w in row], strict=True))
 
@@ -276,7 +278,7 @@ class Beliefs:
         than ``bid``."""
         if self.miser_odds[player] >= MISER_ODDS:
             return sum([w for limit, w in self._miser_limits(player, ceilings)
-                        if limit >= bid + 1])
+                        if limit >= bid + 1], 0.0)
         weights = self.weights[player]
         over = 0.0
         for w, (v, f) in zip(weights, self._types, strict=True):
@@ -337,7 +339,7 @@ class Beliefs:
             grid = self.grid
             if self.miser_odds[player] >= MISER_ODDS:
                 row = self.miser_weights[player]
-                got = [MISER_SHARE * w / sum(row) for w in row]
+                got = [MISER_SHARE * w / sum(row, 0.0) for w in row]
                 self._paid[player] = got
                 return got
             # Each valuation's shares times the grid, summed in the grid's order (the

@@ -145,10 +145,11 @@ class MediciOpponents:
             beliefs.clear_miser(player)  # more than a miser ever pays
             beliefs.observe(player, ceilings, lo, bid)
             return
-        before = sum(beliefs.weights[player])
+        # Float starts: compiled by mypyc, a sum() is typed float-or-int (the same values).
+        before = sum(beliefs.weights[player], 0.0)
         top = beliefs.observe(player, ceilings, lo, bid)
         beliefs.observe_miser(player, ceilings, lo, bid,
-                              top * sum(beliefs.weights[player]) / before)
+                              top * sum(beliefs.weights[player], 0.0) / before)
 
     def move(self, game: Game[MediciState], kind: Kind | None, rng: Rng) -> Action:
         """A rollout move of an opponent: bids by its sampled type, draws cheaply."""
