@@ -50,16 +50,12 @@ they were (``tests/test_decisions.py``)."""
 
 class Pending(NamedTuple):
     """What a bot's bid leaves to settle at its next move (``MediciOpponents.note_bid``):
-    the auction's key, the bid, the state it was made in (the bot's own copy, never
-    changed after: the later bidders' ceilings are read from it only where the bot won,
-    so a bid costs nothing more), and the bot's day, money and ship's size then."""
+    the bid, and the state it was made in (the bot's own copy, never changed after: the
+    auction's key, the bot's day, money and ship then, and, only where the bot won, the
+    later bidders' ceilings are read from it, so a bid costs nothing more)."""
 
-    key: Hashable
     bid: int
     state: MediciState
-    day: int
-    money: int
-    ship: int
 
 
 class MediciOpponents:
@@ -110,7 +106,7 @@ class MediciOpponents:
         if beliefs is not None and all(
                 beliefs.miser_odds[q] == CLEARED for q in st.order[st.turn + 1 :]):
             return None
-        return Pending(self._key(st), bid, st, st.day, st.money[me], len(st.ships[me]))
+        return Pending(bid, st)
 
     def settle(self, game: Game[MediciState], me: int, pending: Pending
                ) -> tuple[Hashable, list[Inferred]] | None:
@@ -118,14 +114,12 @@ class MediciOpponents:
         its ship grown by the lot and its money down by the bid: M-9, every later bidder
         passed its bid plus one), keyed for ``learn``'s memory (``INFERRED``); else None."""
         st = game.state
-        key = pending.key
-        assert isinstance(key, tuple)
-        if (st.day != pending.day or st.money[me] != pending.money - pending.bid
-                or len(st.ships[me]) != pending.ship + len(key[2])):
+        bid, then = pending
+        if (st.day != then.day or st.money[me] != then.money[me] - bid
+                or len(st.ships[me]) != len(then.ships[me]) + len(then.lot)):
             return None
-        lo = pending.bid + 1
-        later = self.policy.later_ceilings(pending.state)
-        return (INFERRED, key), [(q, c, lo, None, True) for q, c in later]
+        later = self.policy.later_ceilings(then)
+        return (INFERRED, self._key(then)), [(q, c, bid + 1, None, True) for q, c in later]
 
     def observe(self, beliefs: Beliefs, sighting: Sighting | Inferred) -> None:
         """Update ``beliefs`` with one bid or pass, and read or clear the bidder as a miser
@@ -174,4 +168,3 @@ class MediciOpponents:
         return amount_action(
             "bid", lo if kind.min_raise else limit if hi is None else min(limit, hi)
         )
-
