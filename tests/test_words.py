@@ -20,6 +20,7 @@ from engine.shell.app import Shell
 from engine.shell.console import Console
 from engine.simulate import play_random
 from engine.text import HANG, Text, wrap
+from engine.text.layout import wrap_words
 
 # -- "You" ------------------------------------------------------------------------------
 
@@ -217,3 +218,23 @@ def test_the_shell_lays_a_whole_game_out_for_the_width(tmp_path, unwrapped, widt
     assert any(get_cwidth(line) > width for text in unwrapped.values()
                for line in text.split("\n"))  # there was something to lay out
     assert "You draw" in " ".join(story) and not THIRD_PERSON.search(" ".join(story))
+
+
+@pytest.mark.parametrize("width", range(30, 81))
+def test_a_number_never_opens_a_line_cut_from_the_word_it_counts(width: int) -> None:
+    # The narration once broke "assigned to harbour" / "3." at 80 columns.
+    text = Text("Strozzi loads grain:3 and fur:2 onto the 5-hold ship, assigned to harbour 3. "
+                "Medici bids 12, Strozzi passes; day 2 ends with 3 ships full.")
+    lines = text.wrapped(width).plain().split("\n")
+    assert all(len(line) <= width for line in lines)
+    assert not any(re.match(r"\s*[+-]?\d+[.,;:!?)]*(\s|$)", line) for line in lines[1:]), lines
+    assert " ".join(line.strip() for line in lines) == text.plain()
+
+
+@pytest.mark.parametrize("width", range(30, 81))
+def test_plain_wrapping_keeps_a_number_with_its_word_too(width: int) -> None:
+    line = "Strozzi loads grain:3 onto the 5-hold ship, assigned to harbour 3. Day 2 ends."
+    lines = wrap_words(line, width)
+    assert all(len(row) <= width for row in lines)
+    assert not any(re.match(r"\s*\d+[.,]?(\s|$)", row) for row in lines[1:]), lines
+    assert " ".join(row.strip() for row in lines) == line

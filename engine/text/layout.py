@@ -3,7 +3,8 @@
 The width comes from ``engine.text.width`` (the one rule: ``$COLUMNS`` first, else the
 terminal's, read when a screen is drawn); None (a pipe, a file) keeps every line whole, as
 a program reading it expects. ``wrap_words``
-breaks a line at spaces (never inside a word, unless a word alone is wider than the line),
+breaks a line at spaces (never inside a word, unless a word alone is wider than the line,
+nor before a bare number: ``NUMBER``),
 and ``fit_table`` lays a table out in the first of a few shapes that fits: one line a row;
 the headers over several lines; each row's label on a line of its own; and at last each
 row as a small block of ``title value`` lines.
@@ -11,9 +12,15 @@ row as a small block of ``title value`` lines.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from prompt_toolkit.utils import get_cwidth
+
+NUMBER = re.compile(r"[+-]?\d+[.,;:!?)]*")
+"""A word that is a bare number, perhaps closing a sentence or a clause (``3.``, ``12,``):
+a line is never broken between it and the word before it (``harbour 3.``), where the two
+fit a line."""
 
 
 def text_width(text: str) -> int:
@@ -57,7 +64,15 @@ def wrap_words(line: str, width: int | None, hang: int | None = None) -> list[st
     hang_text = " " * min(indent + 2 if hang is None else hang, width // 2)
     out: list[str] = []
     current = lead
+    words: list[str] = []
+    room = width - len(hang_text)
     for word in line.split():
+        if words and NUMBER.fullmatch(word) \
+                and text_width(words[-1]) + 1 + text_width(word) <= room:
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    for word in words:
         gap = "" if current.strip() == "" else " "
         if text_width(current) + len(gap) + text_width(word) <= width:
             current += gap + word

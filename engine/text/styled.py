@@ -9,7 +9,7 @@ from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.utils import get_cwidth
 
 from engine.narrative import pieces
-from engine.text.layout import break_word
+from engine.text.layout import NUMBER, break_word
 from engine.views import View
 
 Fragments = list[tuple[str, str]]
@@ -256,7 +256,8 @@ def _wrap_line(line: list[tuple[str, str]], width: int) -> list[tuple[str, str]]
         out.extend(indent[1])
         column = indent[2]
     hang = " " * _hang(line, column, width)
-    runs = _commands(_items(runs, width - len(hang)), width - len(hang))
+    runs = _numbers(_commands(_items(runs, width - len(hang)), width - len(hang)),
+                    width - len(hang))
     words_here = 0
     gap: tuple[bool, list[tuple[str, str]], int] | None = None
     for space, parts, size in runs:
@@ -353,6 +354,26 @@ def _commands(runs: list[tuple[bool, list[tuple[str, str]], int]],
             continue
         out.append((False, [part for run in whole for part in run[1]], width))
         at = end + 1
+    return out
+
+
+def _numbers(runs: list[tuple[bool, list[tuple[str, str]], int]],
+             room: int) -> list[tuple[bool, list[tuple[str, str]], int]]:
+    """Each bare number with the word before it (``harbour 3.``, ``day 2,``) as one run when
+    they fit ``room``: a number never opens a line cut from what it counts."""
+    out: list[tuple[bool, list[tuple[str, str]], int]] = []
+    for run in runs:
+        space, parts, size = run
+        if (not space and len(out) >= 2 and out[-1][0] and not out[-2][0]
+                and NUMBER.fullmatch("".join(t for _, t in parts))):
+            gap = out.pop()
+            word = out.pop()
+            width = word[2] + gap[2] + size
+            if width <= room:
+                out.append((False, [*word[1], *gap[1], *parts], width))
+                continue
+            out.extend([word, gap])
+        out.append(run)
     return out
 
 
