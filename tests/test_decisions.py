@@ -11,8 +11,12 @@ written again when the reading greedy learnt to ask no less than most of a lot's
 the opponent and to buy less from an opponent who bought most of the lots it priced (issue
 31, the ``buyer`` branch: ``THEIR_SHARE`` and ``BUYER_THRIFT`` in
 ``engine/strozzi/policy.py``), from moves 45, 15 and 68, each a price asked after the read.
-The other twelve (both games of greedy against greedy among them) are still 642ccfa's
-moves.
+Two Medici games were written again when the bots learnt to see every bid (the view's
+last auction) and to read a miser sooner (issue 31: ``MISER_ODDS`` 1, a raise weighed as
+the bidder's limit): ``medici-loans greedy,greedy,random,greedy`` 7 from move 29 and
+``medici-tracks-on-purchase greedy,greedy,greedy,greedy`` 8 from move 16, each a draw
+where a greedy selector had read another greedy as a miser. The other ten (both games of
+greedy against greedy in plain Medici among them) are still 642ccfa's moves.
 """
 
 from __future__ import annotations

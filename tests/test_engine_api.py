@@ -233,7 +233,7 @@ def test_view_documented_keys():
     keys = {
         "game", "day", "days", "phase", "current_player", "players", "selector",
         "start_player", "lot", "high_bid", "high_bidder", "bids", "bidders", "pile_count",
-        "discards", "winners", "viewer",
+        "discards", "last_auction", "winners", "viewer",
     }
     assert set(game.view()) == keys | {"pile", "removed"}
     assert set(game.view(1)) == keys

@@ -1,21 +1,24 @@
 """Medici's bots read a miser (issue 31): an opponent who pays far less of a lot's worth
 than the lowest share the beliefs know (``WILLING``: 0.35), as the tuner's best exploiters
-of greedy and the search do (docs/bots.md, "What the tuner found": a fifth). Each bid and
-pass seen is weighed for a miser against the grid's types (``Beliefs.observe_miser``);
-from ``MISER_ODDS`` on, the bidder is read as one, and the bots' outbid chances, selector's
-gains and the search's sampled types take it to pay ``MISER_SHARE`` of its worth (M-9: each
-player bids once, so a pass below a share of the worth says that share is above its
-limit). Greedy, the levels and the field's styles are never read, so their games keep
-every move (``tests/test_decisions.py``)."""
+of greedy and the search do (docs/bots.md, "What the tuner found": a fifth to a quarter).
+Each bid and pass is weighed for a miser against the grid's types
+(``Beliefs.observe_miser``), those after a bot's own move read from the view's last auction
+at its next move; from ``MISER_ODDS`` on, the bidder is read as one, and the bots' outbid
+chances, selector's gains and the search's sampled types take it to pay a miser's share of
+its worth (``MISER_SHARES``; M-9: each player bids once, so a pass below a share of the
+worth says that share is above its limit). The field's payers of half a lot's worth or
+more are never read; greedy and the players who pay near a third now and then are, at no
+cost measured (docs/bots.md, "Medici's bots read a miser")."""
 
 from __future__ import annotations
 
 from engine.actions import Span, amount_action
 from engine.bots import make_bot
-from engine.bots.opponents import CLEARED, MISER_ODDS, MISER_SHARE, WILLING, learn
+from engine.bots.opponents import CLEARED, MISER_ODDS, MISER_SHARES, WILLING, learn
 from engine.bots.parts import build_parts
 from engine.chance import Rng, seat_seed
-from engine.game import Game, new_game
+from engine.game import Game, game_from_view, new_game, seat_game
+from engine.medici.logic import PASS
 from engine.medici.opponents import INFERRED, MISER_REACH, MediciOpponents
 from engine.medici.policy import MediciPolicy
 from engine.rules import load_variant
@@ -45,9 +48,8 @@ def test_passes_far_below_every_share_the_grid_knows_read_a_miser() -> None:
         opponents.observe(beliefs, (1, WORTH, 3, None))
         passes += 1
         assert passes < 10
-    assert passes >= 2  # never at once
     assert beliefs.miser_odds[1] >= MISER_ODDS
-    assert beliefs.mean_share(1) == MISER_SHARE
+    assert min(MISER_SHARES) <= beliefs.mean_share(1) <= max(MISER_SHARES) < min(WILLING)
     assert not beliefs.is_miser(2)
 
 
@@ -55,10 +57,12 @@ def test_passes_a_grid_type_explains_read_no_one() -> None:
     _, opponents = parts()
     beliefs = opponents.prior(4)
     for _ in range(30):
-        # Passes at 0.6 of every worth and bids at the lowest bid where it is below a
-        # quarter of it: a player paying half the worth, say.
+        # Passes at 0.6 of every worth and bids at the lowest bid where it is above what
+        # any miser pays and below a third of the best worth: a player paying half, say.
         opponents.observe(beliefs, (1, WORTH, int(0.6 * min(WORTH)), None))
-        opponents.observe(beliefs, (1, WORTH, 2, 2))
+        high = int(max(MISER_SHARES) * max(WORTH)) + 1
+        assert high < MISER_REACH * max(WORTH)  # no bid that clears it at once
+        opponents.observe(beliefs, (1, WORTH, high, high))
     assert not beliefs.is_miser(1)
 
 
@@ -76,15 +80,16 @@ def test_until_a_miser_is_read_every_answer_is_the_grids() -> None:
     _, opponents = parts()
     beliefs = opponents.prior(4)
     plain = opponents.prior(4)
-    opponents.observe(beliefs, (1, WORTH, 3, None))
-    plain.observe(1, WORTH, 3, None)  # the grid's learning alone
+    # A pass at 14: above every grid type's limit by the race (12) and a miser's by all.
+    opponents.observe(beliefs, (1, WORTH, 14, None))
+    plain.observe(1, WORTH, 14, None)  # the grid's learning alone
     assert 0 < beliefs.miser_odds[1] < MISER_ODDS
     assert beliefs.weights == plain.weights
     assert beliefs.outbid_table(1, WORTH) == plain.outbid_table(1, WORTH)
     assert beliefs.paid_shares(1) == plain.paid_shares(1)
     assert beliefs.sample(1, Rng(5)) == plain.sample(1, Rng(5))
     beliefs.read_miser(1)
-    assert beliefs.sample(1, Rng(5)).share == MISER_SHARE
+    assert {beliefs.sample(1, Rng(seed)).share for seed in range(40)} == set(MISER_SHARES)
     assert beliefs.outbid_chance(1, WORTH, 10) < plain.outbid_chance(1, WORTH, 10)
     assert sum(beliefs.paid_shares(1)) < sum(plain.paid_shares(1))
 
@@ -106,10 +111,12 @@ def bidding_positions(seed: int) -> list[Game]:
 
 
 def test_against_read_misers_after_it_greedy_bids_less() -> None:
-    # Where it bid against the grid's beliefs, it bids as much or less against misers
-    # (a lot it passed before may now be worth a low bid: the search's too).
+    # Where it bid against the grid's beliefs, it bids less against misers in all (a lot it
+    # passed before may now be worth a low bid, and the bid that just beats a miser paying
+    # a quarter may be one more than the grid's: the search's too).
     policy, opponents = parts()
     lower = 0
+    plain_total = against_total = 0
     for game in bidding_positions(3)[:40]:
         st = game.state
         beliefs = opponents.prior(4)
@@ -120,17 +127,20 @@ def test_against_read_misers_after_it_greedy_bids_less() -> None:
         against = policy.bid(st, game.legal_actions(), misers)
         if plain.amount is None:
             continue
-        assert against.amount is not None and against.amount <= plain.amount
+        assert against.amount is not None and against.amount <= plain.amount + 1
         lower += against.amount < plain.amount
+        plain_total += plain.amount
+        against_total += against.amount
     assert lower >= 3
+    assert against_total < 0.9 * plain_total
 
 
-def watch(bots: list[str], seed: int, variant: str = "medici") -> list[bool]:
-    """One seeded game (the runner's seeding); per seat, whether the bot at it ever read
-    anyone as a miser, looked at after each of its moves."""
+def watch(bots: list[str], seed: int, variant: str = "medici") -> list[set[int]]:
+    """One seeded game (the runner's seeding); per seat, the seats the bot at it ever read
+    as a miser, looked at after each of its moves."""
     game = new_game(variant, len(bots), seed=seed)
     players = [make_bot(spec, seat_seed(seed, seat)) for seat, spec in enumerate(bots)]
-    ever = [False] * len(bots)
+    ever: list[set[int]] = [set() for _ in bots]
     while not game.is_over:
         seat = game.current_player
         assert seat is not None
@@ -138,37 +148,42 @@ def watch(bots: list[str], seed: int, variant: str = "medici") -> list[bool]:
         game.apply(bot.choose(game.view(seat), game.legal_actions(), game.variant))
         beliefs = getattr(getattr(bot, "learnt", None), "beliefs", None)
         if beliefs is not None:
-            ever[seat] = ever[seat] or any(beliefs.is_miser(q) for q in range(len(bots)))
+            ever[seat] |= {q for q in range(len(bots)) if beliefs.is_miser(q)}
     return ever
 
 
-def test_nobody_reads_greedy_the_search_the_levels_or_the_field_as_misers() -> None:
+PAYERS = {"thrifty", "valuer", "spoiler", "hoarder", "collector"}
+"""The field's styles that pay half a lot's worth or more by our model or their own
+valuation, from the first day (``engine.medici.styles``)."""
+
+
+def test_the_fields_payers_are_never_read_and_misers_are_read_early() -> None:
     # Over whole seeded games, every line-up of tests/test_decisions.py among them: no
-    # bot reads anyone, so each plays every move as before the reading.
+    # bot reads a payer of half the worth or more; greedy and the players who pay near a
+    # third are read now and then (at no cost measured: docs/bots.md), a miser nearly
+    # always.
     lineups = [
         ["greedy"] * 4,
-        ["greedy"] * 3,
-        ["greedy"] * 5,
         ["greedy", "thrifty", "valuer", "spoiler"],
         ["greedy", "hoarder", "face", "racer"],
         ["greedy", "collector", "random", "greedy"],
         ["greedy", "novice", "casual", "club"],
-        ["greedy", "expert", "random", "random"],
+        ["mcts:40", "greedy", "valuer", "spoiler"],
     ]
     for bots in lineups:
-        for seed in range(1, 16):
-            assert not any(watch(bots, seed)), (bots, seed)
-    for seed in range(1, 11):
-        assert not any(watch(["greedy", "greedy", "random", "greedy"], seed, "medici-loans"))
-    for bots in (["mcts:40", "greedy", "greedy", "racer"],
-                 ["greedy", "mcts:40", "valuer", "spoiler"]):
-        for seed in range(1, 4):
-            assert not any(watch(bots, seed)), (bots, seed)  # the search reads, and is read
+        for seed in range(1, 9 if "mcts:40" not in bots else 3):
+            read = {bots[q] for seen in watch(bots, seed) for q in seen}
+            assert not read & PAYERS, (bots, seed, read)
+    for seed in range(1, 6):
+        read = watch(["greedy", "thrifty", "greedy", "spoiler"], seed, "medici-loans")
+        assert not {1, 3} & (read[0] | read[2])
+    misers = [watch(["greedy", MISER, MISER, MISER], seed)[0] for seed in range(1, 9)]
+    assert sum(map(len, misers)) >= 21  # of 24 miser seats (all 24 when written)
 
 
 def test_greedy_reads_the_tuners_miser_and_keeps_the_reading_in_its_own_state() -> None:
     read_in = [seed for seed in range(1, 31) if watch(["greedy", MISER, MISER, MISER], seed)[0]]
-    assert read_in  # the miser is read in some games (late: docs/bots.md says why)
+    assert read_in  # the miser is read in most games
     seed = read_in[0]
     game = new_game("medici", 4, seed=seed)
     bots = [make_bot(spec, seat_seed(seed, s)) for s, spec in
@@ -191,9 +206,11 @@ def test_greedy_reads_the_tuners_miser_and_keeps_the_reading_in_its_own_state() 
         fresh.apply(others[seat].choose(fresh.view(seat), fresh.legal_actions(), fresh.variant))
     seat = fresh.current_player
     assert seat is not None
-    again = learn(build_parts(fresh.variant).opponents, fresh, {}, seat,
-                  greedy.learnt)  # type: ignore[attr-defined]
-    assert again is not None and not any(again.is_miser(q) for q in range(4))
+    model = build_parts(fresh.variant).opponents
+    again = learn(model, fresh, {}, seat, greedy.learnt)  # type: ignore[attr-defined]
+    afresh = learn(model, fresh, {}, seat)
+    assert again is not None and afresh is not None
+    assert again.miser_odds == afresh.miser_odds and again.weights == afresh.weights
     assert greedy.learnt.beliefs is again  # type: ignore[attr-defined]
 
 
@@ -218,3 +235,69 @@ def test_the_passes_after_a_won_bid_are_weighed_for_the_miser_alone() -> None:
         opponents.observe(beliefs, sighting)
     assert beliefs.weights == opponents.prior(4).weights  # the grid learnt nothing
     assert beliefs.seen == [0, 0, 0, 0]
+
+
+def test_the_view_holds_the_last_auction_over_and_a_rebuilt_game_keeps_it() -> None:
+    game = new_game("medici", 4, seed=11)
+    assert game.view(0)["last_auction"] is None
+    bots = [make_bot("greedy", seat_seed(11, seat)) for seat in range(4)]
+    made: list[tuple[int, int | None]] = []
+    while not game.state.bids or game.phase == "bidding":
+        seat = game.current_player
+        assert seat is not None
+        action = bots[seat].choose(game.view(seat), game.legal_actions(), game.variant)
+        if game.phase == "bidding":
+            made.append((seat, action.amount))
+            lot, selector, day = list(game.state.lot), game.state.selector, game.state.day
+        game.apply(action)
+    last = game.view(2)["last_auction"]
+    assert last == {"day": day, "selector": selector, "lot": lot,
+                    "bids": [{"player": p, "bid": b} for p, b in made]}
+    rebuilt = game_from_view(game.variant, game.view(2), 5)
+    assert rebuilt.view(2)["last_auction"] == last
+    assert seat_game(game, 2, 5).view(2)["last_auction"] == last
+    # Not part of a decision's seed: the bots' draws are as they were before the key.
+    view = game.view(game.current_player)
+    without = {k: v for k, v in view.items() if k != "last_auction"}
+    bot = make_bot("mcts:5", 3)
+    assert bot._rng(view).next64() == bot._rng(without).next64()  # type: ignore[arg-type]
+
+
+def test_the_moves_after_its_own_are_read_from_the_last_auction_for_the_miser_alone() -> None:
+    _, opponents = parts()
+    game = bidding_positions(3)[0]
+    st = game.state
+    me = st.order[st.turn]
+    later = list(st.order[st.turn + 1 :])
+    assert len(later) >= 2
+    pending = opponents.note_bid(game.clone(), me, PASS)  # a pass leaves as much to learn
+    assert pending is not None and pending.bid is None
+    game.apply("pass")
+    low = game.legal_actions()[0]
+    assert isinstance(low, Span)
+    game.apply(f"bid {low.lo + 2}")  # a raise above the lowest
+    while game.phase == "bidding":
+        game.apply("pass")
+    got = opponents.settle(game, me, pending)
+    assert got is not None and got[0][0] == INFERRED
+    assert [(s[0], s[3]) for s in got[1]] == [(later[0], low.lo + 2)] + [
+        (q, None) for q in later[1:]]
+    assert got[1][1][2] == low.lo + 3  # the lowest bid after that raise
+    beliefs = opponents.prior(4)
+    for sighting in got[1]:
+        opponents.observe(beliefs, sighting)
+    assert beliefs.weights == opponents.prior(4).weights  # the grid learnt nothing
+    assert beliefs.miser_odds != opponents.prior(4).miser_odds
+
+
+def test_a_raise_to_a_misers_share_tells_more_than_a_raise_by_the_minimum() -> None:
+    _, opponents = parts()
+    # A raise from 3 to a fifth of the best worth: as a limit bid at once, a miser's; as a
+    # raise by the minimum from 8, any type whose limit reaches 8 (M-9).
+    fifth = int(0.2 * max(WORTH))
+    jump = opponents.prior(4)
+    opponents.observe(jump, (1, WORTH, 3, fifth))
+    least = opponents.prior(4)
+    opponents.observe(least, (1, WORTH, fifth, fifth))
+    assert jump.miser_odds[1] > least.miser_odds[1]
+    assert jump.weights == least.weights  # the grid learns the same of both

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 from engine.actions import Action, Legal, is_legal
 from engine.chance import Rng, fresh_seed
@@ -19,6 +19,12 @@ if TYPE_CHECKING:
 
 class BotError(MediciError, ValueError):
     """A bot spec that cannot be used, or a bot asked to move when it cannot."""
+
+
+UNSEEDED: Final = frozenset({"last_auction"})
+"""Keys of a view a decision's generator is not seeded by (``Bot._rng``): records of moves
+already over (Medici's last auction), added to the views after the bots' seeded decisions
+were recorded, so that every draw a bot makes is as it was (``tests/test_decisions.py``)."""
 
 
 class Analysis(NamedTuple):
@@ -172,6 +178,8 @@ class Bot:
         """A generator for one decision: from the bot's seed and the view, nothing else."""
         if not self.random_per_view:
             return Rng(self.seed)
+        if not UNSEEDED.isdisjoint(view):
+            view = cast(View, {k: v for k, v in view.items() if k not in UNSEEDED})
         text = json.dumps(view, sort_keys=True, separators=(",", ":"))
         digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
         return Rng(self.seed ^ int.from_bytes(digest, "big"))

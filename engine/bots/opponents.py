@@ -41,21 +41,25 @@ likelihood falls from 1 by a factor e for each ``NEAR_MISS`` off, down to ``SURP
 (a player a little above or below a type's limit is that type more likely than one far off;
 measured on whole games of the field's styles: 0.5 tells face bidders from ours better than
 a hard cut or 1.5)."""
-MISER_ODDS: Final = 4.0
+MISER_ODDS: Final = 1.0
 """Log odds of the miser over the grid (``Beliefs.miser_odds``) from which an opponent is
-read as a miser (``Beliefs.is_miser``): its moves so far e^4, some 55 times, likelier by
-the miser's limits than by the grid's. (Measured over whole seeded games, greedy reading:
-at 3, a greedy player among greedy players was read in 1 to 4 of several hundred seats; at
-4 none was, nor a level or a style of the field, save ``random`` now and then.)"""
+read as a miser (``Beliefs.is_miser``): its moves so far e, some 2.7 times, likelier by
+the miser's limits than by the grid's. Read sooner, a miser costs the bots less (issue 31:
+at 4, greedy read the tuner's misers at three quarters of a game or never); read wrongly,
+a player of the field costs them nothing measurable (docs/bots.md, "Medici's bots read a
+miser": the field's shares, and greedy among greedy players that never read one, are as
+they were at 4)."""
 GIVE_UP: Final = -4.0
 """Log odds below which a player is taken for no miser for good (``Beliefs.clear_miser``):
 nothing more is weighed for it, so a bot costs no more than before against the field."""
 CLEARED: Final = -math.inf
 """``Beliefs.miser_odds`` of a player cleared of being a miser."""
-MISER_SHARE: Final = 0.2
-"""The share of a lot's worth an opponent read as a miser (``Beliefs.read_miser``) is taken
-to pay at most, by whichever valuation it goes by: below the grid's lowest (``WILLING``),
-as the tuner's misers pay a fifth of theirs (docs/bots.md, "What the tuner found")."""
+MISER_SHARES: Final = (0.15, 0.25)
+"""The shares of a lot's worth a miser may pay at most, by whichever valuation it goes by
+(``Beliefs.observe_miser`` weighs each share of each valuation): below the grid's lowest
+(``WILLING``), as the tuner's misers pay a fifth to a quarter of theirs (docs/bots.md,
+"What the tuner found"). An opponent read as one (``Beliefs.read_miser``) is taken to pay
+them as weighed."""
 FAR: Final = 1.3
 """Money off beyond which a type's likelihood is the floor: ``exp(-FAR / NEAR_MISS)`` is
 below ``SURPRISE`` (so ``Beliefs.observe`` need not work the exponential out)."""
@@ -101,15 +105,16 @@ class Beliefs:
     min_raise: list[float]
     seen: list[int]
     miser_odds: list[float]
-    """Per player: the log odds that it is a miser, one who pays ``MISER_SHARE`` of a lot's
-    worth at most (below every share of the grid), rather than a type of the grid, by its
+    """Per player: the log odds that it is a miser, one who pays a share of a lot's worth
+    below every share of the grid (``MISER_SHARES``), rather than a type of the grid, by its
     moves weighed so far (``observe_miser``; ``CLEARED``: none, for good). From
     ``MISER_ODDS`` on the player is read as a miser (``is_miser``). A game's opponent model
     weighs them (Medici's: ``engine.medici.opponents``); until one is read every answer is
     the grid's, to the bit."""
     miser_weights: list[list[float]]
-    """Per player, were it a miser: the weights over the valuations it goes by (each row
-    replaced, never changed, when it learns: a copy shares them)."""
+    """Per player, were it a miser: the weights over the valuations it goes by and the
+    shares of them it pays (valuation-major, one weight for each of ``MISER_SHARES``; each
+    row replaced, never changed, when it learns: a copy shares them)."""
     _types: list[tuple[int, float]]
     _paid: list[list[float] | None]
     """``paid_shares`` of each player, worked out once until they are observed again."""
@@ -147,7 +152,7 @@ class Beliefs:
         self.min_raise = [PRIOR_MIN_RAISE] * players
         self.seen = [0] * players
         self.miser_odds = [0.0] * players
-        self.miser_weights = [[w / top for w in lean]] * players  # rows never changed
+        self.miser_weights = [[w / top for w in lean for _ in MISER_SHARES]] * players
         self._types = [(v, f) for v in range(len(self.valuations)) for f in grid]
         self._paid = [None] * players
 
@@ -185,12 +190,15 @@ class Beliefs:
         self.miser_odds[player] = CLEARED
 
     def observe_miser(self, player: int, ceilings: Sequence[float], lo: int, bid: int | None,
-                      grid_like: float) -> None:
+                      grid_like: float, exact: bool = False) -> None:
         """Weigh one more move of ``player`` (``observe``'s) for the miser against the grid:
         ``grid_like`` is how likely the grid's types, as believed before it, made it (what
-        ``observe`` returns, over the weights' sum before it)."""
+        ``observe`` returns, over the weights' sum before it; ``predict``'s with ``exact``).
+        With ``exact``, a bid is weighed as the bidder's limit bid at once (``_near``)."""
         row = self.miser_weights[player]
-        likes = [_like(MISER_SHARE * c, lo, bid) for c in ceilings[: len(self.valuations)]]
+        fits = _near if exact else _like
+        likes = [fits(f * c, lo, bid)
+                 for c in ceilings[: len(self.valuations)] for f in MISER_SHARES]
         moved = [w * like for w, like in zip(row, likes, strict=True)]
         # Float starts: compiled by mypyc, a sum() of an empty start is typed float-or-int
         # (``mean_share``); the values are the same.
@@ -203,22 +211,26 @@ class Beliefs:
         if self.is_miser(player) or was:
             self._paid[player] = None
 
-    def predict(self, player: int, ceilings: Sequence[float], lo: int, bid: int | None
-                ) -> float:
+    def predict(self, player: int, ceilings: Sequence[float], lo: int, bid: int | None,
+                exact: bool = False) -> float:
         """How likely ``player``'s types, as believed, make the move ``observe`` takes (its
-        arguments), without learning from it: the weights' mean likelihood."""
+        arguments), without learning from it: the weights' mean likelihood (with
+        ``exact``, a bid taken for the type's limit bid at once: ``_near``)."""
         weights = self.weights[player]
+        fits = _near if exact else _like
         total = 0.0
         for w, (v, f) in zip(weights, self._types, strict=True):
-            total += w * _like(f * ceilings[v], lo, bid)
+            total += w * fits(f * ceilings[v], lo, bid)
         return total / sum(weights)
 
     def _miser_limits(self, player: int, ceilings: Sequence[float]) -> list[tuple[float, float]]:
-        """A read miser's limits for a lot worth ``ceilings`` to it, one per valuation,
-        each with that valuation's share of belief (``miser_weights``), ascending."""
+        """A read miser's limits for a lot worth ``ceilings`` to it, one per valuation and
+        share (``MISER_SHARES``), each with its share of belief (``miser_weights``),
+        ascending."""
         row = self.miser_weights[player]
         total = sum(row, 0.0)
-        return sorted(zip([MISER_SHARE * c for c in ceilings[: len(self.valuations)]],
+        return sorted(zip([f * c for c in ceilings[: len(self.valuations)]
+                           for f in MISER_SHARES],
                           [w / total for w in row], strict=True))
 
     def observe(self, player: int, ceilings: Sequence[float], lo: int, bid: int | None
@@ -317,8 +329,18 @@ class Beliefs:
             if pick < 0:
                 chosen = t
                 break
-        share = MISER_SHARE if self.miser_odds[player] >= MISER_ODDS else chosen[1]
-        return Kind(chosen[0], share, rng.below(1000) < self.min_raise[player] * 1000)
+        if self.miser_odds[player] >= MISER_ODDS:
+            row = self.miser_weights[player]
+            pick = rng.below(1 << 30) / (1 << 30) * sum(row, 0.0)
+            k = len(row) - 1
+            for i, w in enumerate(row):
+                pick -= w
+                if pick < 0:
+                    k = i
+                    break
+            n = len(MISER_SHARES)
+            chosen = (k // n, MISER_SHARES[k % n])
+        return Kind(chosen[0], chosen[1], rng.below(1000) < self.min_raise[player] * 1000)
 
     def valuation_weights(self, player: int) -> list[float]:
         """How much each valuation explains ``player``'s moves: weights summing to 1."""
@@ -339,7 +361,10 @@ class Beliefs:
             grid = self.grid
             if self.miser_odds[player] >= MISER_ODDS:
                 row = self.miser_weights[player]
-                got = [MISER_SHARE * w / sum(row, 0.0) for w in row]
+                total = sum(row, 0.0)
+                n = len(MISER_SHARES)
+                got = [sum(map(mul, row[v * n : v * n + n], MISER_SHARES), 0.0) / total
+                       for v in range(len(self.valuations))]
                 self._paid[player] = got
                 return got
             # Each valuation's shares times the grid, summed in the grid's order (the
@@ -353,7 +378,7 @@ class Beliefs:
     def mean_share(self, player: int) -> float:
         """The expected share of its own valuation's worth ``player`` pays at most."""
         if self.miser_odds[player] >= MISER_ODDS:
-            return MISER_SHARE
+            return sum(self.paid_shares(player), 0.0)
         weights = self.weights[player]
         # The float start: compiled by mypyc, one sum() divided by another fails at run time
         # ("int object expected"), each being typed float-or-int 0; the value is the same.
@@ -371,6 +396,17 @@ def _like(limit: float, lo: int, bid: int | None) -> float:
     """How likely a type of ``limit`` makes a pass at lowest bid ``lo`` (``bid`` None) or a
     bid of ``bid``: ``Beliefs.observe``'s likelihood, for one type."""
     off = limit - lo + 0.5 if bid is None else bid - 0.5 - limit
+    if off <= 0:
+        return 1.0
+    return max(SURPRISE, math.exp(-off / NEAR_MISS)) if off < FAR else SURPRISE
+
+
+def _near(limit: float, lo: int, bid: int | None) -> float:
+    """How likely a type of ``limit`` makes a bid of ``bid`` above the lowest, taken for its
+    limit bid at once (``_like`` both ways: a type whose limit is far above the bid would
+    have bid more; a raise by the minimum says nothing of the limit, and is not weighed so);
+    a pass as ``_like``."""
+    off = abs(bid - limit) - 0.5 if bid is not None else limit - lo + 0.5
     if off <= 0:
         return 1.0
     return max(SURPRISE, math.exp(-off / NEAR_MISS)) if off < FAR else SURPRISE

@@ -258,8 +258,9 @@ class ModelBot(Bot):
         return parts.explainer.situation(game, beliefs, reader)
 
     infers_passes = True
-    """Whether, where its game's opponent model infers moves it did not see (Medici's
-    ``note_bid`` and ``settle``: the passes after a bid of its own that won), it keeps them
+    """Whether, where its game's opponent model learns moves made after its own (Medici's
+    ``note_bid`` and ``settle``: the bids and passes after its own in an auction, read from
+    the last auction over, or the passes a bid of its own that won implies), it keeps them
     in its memory; the levels do not (an expert remembers its last few sales, none else)."""
 
     def __init__(self, spec: str, seed: int | None = None) -> None:
@@ -267,12 +268,12 @@ class ModelBot(Bot):
         self.learnt = Learnt()
         """What it learnt of its opponents so far (``learn`` picks up from it)."""
         self.pending: Any = None
-        """What its last bid leaves to settle at its next move (``settle``), where its game's
-        opponent model infers moves (None: nothing)."""
+        """What its last bid or pass leaves to settle at its next move (``settle``), where
+        its game's opponent model learns moves made after it (None: nothing)."""
 
     def _settle(self, parts: AnyParts, game: Game, seat: int) -> None:
-        """Add to its memory what its last bid's outcome tells, where the opponent model
-        infers it (``pending``), before it learns for a move."""
+        """Add to its memory what followed its last bid or pass, where the opponent model
+        learns it (``pending``), before it learns for a move."""
         pending = self.pending
         if pending is not None:
             self.pending = None
@@ -285,7 +286,7 @@ class ModelBot(Bot):
         """Keep what ``action`` leaves to settle at its next move (``pending``), where its
         game's opponent model infers moves and this bot keeps them (``infers_passes``);
         ``beliefs``, the move's, tell whom it is still worth inferring anything of."""
-        if action.kind == "bid" and self.infers_passes:
+        if (action.kind == "bid" or action.kind == "pass") and self.infers_passes:
             note = getattr(parts.opponents, "note_bid", None)
             if note is not None:
                 self.pending = note(game, seat, action, beliefs)

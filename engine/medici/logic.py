@@ -12,6 +12,7 @@ from engine.logic import Multiset, Rules, deck_of
 from engine.lots import DRAW, STOP, LotDrawing, LotState, LotWords
 from engine.medici.schema import DEFAULTS
 from engine.medici.views import (
+    AuctionView,
     BidEvent,
     BidView,
     BuyEvent,
@@ -52,6 +53,10 @@ PHASES = phase_table([
 ])
 """Medici's phase table: who acts, which moves each phase allows, what follows."""
 
+Auction = tuple[int, int, list[str], list[tuple[int, int | None]]]
+"""An auction over (``MediciState.last_auction``): its day, selector, lot and bids (each
+(player, amount), None for a pass), in the order they were made."""
+
 TrackPay = tuple[list[tuple[int, int, int, tuple[int, ...]]], list[tuple[int, int]]]
 """What a column of track levels pays: (player, amount, place, tied) majorities, then
 (player, amount) bonuses."""
@@ -76,7 +81,7 @@ class MediciState(LotState):
     __slots__ = (
         "pc", "day", "money", "ships", "tracks", "pile", "pile_unknown", "removed",
         "discards", "selector", "start_player", "order", "turn", "high_bid",
-        "high_bidder", "bids", "day_ends",
+        "high_bidder", "bids", "day_ends", "last_auction",
     )
 
     pc: PlayerCount
@@ -96,6 +101,9 @@ class MediciState(LotState):
     high_bidder: int | None
     bids: list[tuple[int, int | None]]
     day_ends: list[str]
+    last_auction: Auction | None
+    """The last auction over (M-9: every bid is public, G-3): its day, selector, lot and
+    bids, never changed once over (a clone shares it); None before the first."""
 
     def clone(self) -> MediciState:
         """An independent copy."""
@@ -118,6 +126,7 @@ class MediciState(LotState):
         c.high_bidder = self.high_bidder
         c.bids = self.bids[:]
         c.day_ends = self.day_ends[:]
+        c.last_auction = self.last_auction
         return c
 
 
@@ -201,6 +210,7 @@ class MediciLogic(LotDrawing[MediciState]):
         st.high_bidder = None
         st.bids = []
         st.day_ends = []
+        st.last_auction = None
         return st
 
     # -- questions --------------------------------------------------------------------
@@ -351,6 +361,8 @@ class MediciLogic(LotDrawing[MediciState]):
         """M-10, M-11, M-12: everyone has bid or passed; the lot goes, then who goes on."""
         lot = st.lot
         st.lot = []
+        # The lot and bids lists are never changed again (a new auction starts new ones).
+        st.last_auction = (st.day, st.selector, lot, st.bids)
         winner = st.high_bidder
         if winner is None:
             # M-10: nobody bid; the lot is out for the rest of the day.
@@ -619,6 +631,10 @@ class MediciLogic(LotDrawing[MediciState]):
             st.turn = len(st.bids)
             st.high_bid = view["high_bid"] or 0  # a number while bidding
             st.high_bidder = view["high_bidder"]
+        last = view["last_auction"]
+        if last is not None:
+            st.last_auction = (last["day"], last["selector"], list(last["lot"]),
+                               [(b["player"], b["bid"]) for b in last["bids"]])
         unseen = self.pieces.without(st.lot, st.discards, *st.ships)
         count = view["pile_count"]
         if "pile" in view and "?" not in view["pile"]:
@@ -655,6 +671,7 @@ class MediciLogic(LotDrawing[MediciState]):
             new.turn = len(new.bids)
             new.high_bid = st.high_bid or 0
             new.high_bidder = st.high_bidder
+        new.last_auction = st.last_auction  # public (G-3), never changed once over
         unseen = self.pieces.without(new.lot, new.discards, *new.ships)
         order, _ = chance.order("hidden cards", unseen, len(st.pile) + st.pile_unknown)
         new.pile = order[::-1]
@@ -712,6 +729,10 @@ class MediciLogic(LotDrawing[MediciState]):
         view["bidders"] = list(st.order[st.turn :]) if bidding else []
         view["pile_count"] = len(st.pile) + st.pile_unknown
         view["discards"] = st.discards[:]
+        last = st.last_auction
+        view["last_auction"] = None if last is None else cast(AuctionView, {
+            "day": last[0], "selector": last[1], "lot": last[2][:],
+            "bids": [{"player": p, "bid": b} for p, b in last[3]]})
         view["winners"] = self.winners(st)
         view["viewer"] = player
         if full:

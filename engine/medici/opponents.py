@@ -4,19 +4,22 @@ and a rollout bid for a sampled type.
 
 A miser pays far less of a lot's worth than any share the beliefs know (``WILLING``: 0.35
 at the least), as the tuner's best exploiters of the bots did (docs/bots.md, "What the
-tuner found": a fifth). Each bid and pass seen is weighed for a miser (every valuation at
-``MISER_SHARE``) against the grid's types (``Beliefs.observe_miser``): a miser's passes of
-lots worth far more than the lowest bid are likelier by far as a miser's; once the odds
-reach ``MISER_ODDS`` the bidder is read as one (``Beliefs.is_miser``), and the bots'
-outbid chances, selector's gains and the search's sampled types take it to pay
-``MISER_SHARE`` of its valuation's worth, so a bot bids just enough to beat it instead of
-near its own worth, and keeps its money (M-2). A bid a miser never makes (``MISER_REACH``)
-or odds below ``GIVE_UP`` clear a player for good, and nothing more is weighed for it:
-against greedy and the field, whose first big bid clears most of them, the bots cost
-little more (1.3% more instructions over seeded games of four greedy players, by
-callgrind), and no one of them is ever read, so every answer is the grid's
-(``tests/test_medici_reading.py``, ``tests/test_decisions.py``). A bot also infers the
-passes after a bid of its own that won (``note_bid``, ``settle``), for the odds alone."""
+tuner found": a fifth to a quarter). Each bid and pass is weighed for a miser (every
+valuation at each of ``MISER_SHARES``) against the grid's types (``Beliefs.observe_miser``):
+a miser's passes of lots worth far more than the lowest bid, and its raises to a fifth of
+a lot's worth (a raise above the lowest weighed as the bidder's limit), are likelier by far
+as a miser's; once the odds reach ``MISER_ODDS`` the bidder is read as one
+(``Beliefs.is_miser``), and the bots' outbid chances, selector's gains and the search's
+sampled types take it to pay a miser's share of its valuation's worth, so a bot bids just
+enough to beat it instead of near its own worth, and keeps its money (M-2). A bid a miser
+never makes (``MISER_REACH``) or odds below ``GIVE_UP`` clear a player for good, and
+nothing more is weighed for it: against greedy and the field, whose first big bid clears
+most of them, the bots cost little more.
+
+A bot sees every bid (M-9: every bid is public, G-3): those before its own at its move,
+and those after it at its next move, from the view's last auction over (``note_bid``,
+``settle``; where that auction is gone, the passes a bid of its own that won implies).
+The moves after its own are weighed for the miser's odds alone."""
 
 from __future__ import annotations
 
@@ -39,22 +42,24 @@ most a fifth of it, greedy and the field's styles more as soon as a lot is worth
 Sighting = tuple[int, tuple[int, ...], int, "int | None"]
 """One bid or pass seen: (player, their ceilings for the lot by each valuation, the lowest
 bid then, the bid)."""
-Inferred = tuple[int, tuple[int, ...], int, None, bool]
-"""A pass not seen but inferred (``MediciOpponents.settle``): a ``Sighting`` and True."""
-INFERRED: Final = "won"
-"""The first item of a memory key whose sightings were not seen but inferred (``settle``):
-the passes of the bidders after a bot that won the lot. They are weighed for a miser
-alone, never in the grid's weights, so the moves of a bot that reads no miser stay as
-they were (``tests/test_decisions.py``)."""
+Inferred = tuple[int, tuple[int, ...], int, "int | None", bool]
+"""A bid or pass made after the bot's own move, learnt at its next move
+(``MediciOpponents.settle``): a ``Sighting`` and True."""
+INFERRED: Final = "after"
+"""The first item of a memory key whose sightings were learnt after the bot's move in that
+auction (``settle``): the bids and passes of the bidders after it, read from the last
+auction over, or, where it is gone, the passes implied by its own bid that won. They are
+weighed for a miser alone, never in the grid's weights, so the moves of a bot that reads
+no miser stay as they were (``tests/test_decisions.py``)."""
 
 
 class Pending(NamedTuple):
-    """What a bot's bid leaves to settle at its next move (``MediciOpponents.note_bid``):
-    the bid, and the state it was made in (the bot's own copy, never changed after: the
-    auction's key, the bot's day, money and ship then, and, only where the bot won, the
-    later bidders' ceilings are read from it, so a bid costs nothing more)."""
+    """What a bot's bid or pass leaves to settle at its next move
+    (``MediciOpponents.note_bid``): the bid (None: a pass), and the state it was made in
+    (the bot's own copy, never changed after: the auction, the bot's day, money and ship
+    then, and the later bidders' ceilings are read from it, so a move costs nothing more)."""
 
-    bid: int
+    bid: int | None
     state: MediciState
 
 
@@ -96,40 +101,61 @@ class MediciOpponents:
 
     def note_bid(self, game: Game[MediciState], me: int, action: Action,
                  beliefs: Beliefs | None = None) -> Pending | None:
-        """What ``me``'s ``action`` leaves to settle at its next move, where it is a bid
-        with bidders after it whom ``beliefs`` (the move's) have not cleared of being
-        misers (None otherwise: nothing to infer)."""
+        """What ``me``'s ``action`` leaves to settle at its next move, where it is a bid or
+        a pass with bidders after it whom ``beliefs`` (the move's) have not cleared of being
+        misers (None otherwise: nothing to learn)."""
         st = game.state
-        bid = action.amount
-        if st.phase != "bidding" or bid is None or st.turn + 1 >= len(st.order):
+        if st.phase != "bidding" or st.turn + 1 >= len(st.order):
             return None
         if beliefs is not None and all(
                 beliefs.miser_odds[q] == CLEARED for q in st.order[st.turn + 1 :]):
             return None
-        return Pending(bid, st)
+        return Pending(action.amount, st)
 
     def settle(self, game: Game[MediciState], me: int, pending: Pending
                ) -> tuple[Hashable, list[Inferred]] | None:
-        """The passes ``pending``'s bid implies, where ``me`` won that lot (the same day,
-        its ship grown by the lot and its money down by the bid: M-9, every later bidder
-        passed its bid plus one), keyed for ``learn``'s memory (``INFERRED``); else None."""
+        """The moves after ``pending``'s, keyed for ``learn``'s memory (``INFERRED``): read
+        from the last auction over where it is ``pending``'s (M-9: every bid is public,
+        G-3, and a bot moves again before the next auction is over unless its ship is
+        full); else, where ``me`` won that lot with a bid (the same day, its ship grown by
+        the lot and its money down by the bid), the passes it implies (every later bidder
+        passed its bid plus one); else None."""
         st = game.state
         bid, then = pending
-        if (st.day != then.day or st.money[me] != then.money[me] - bid
+        mine = len(then.bids)
+        last = st.last_auction
+        if last is not None and last[0] == then.day and last[1] == then.selector \
+                and len(last[3]) > mine and last[3][mine] == (me, bid) \
+                and last[2] == then.lot and last[3][:mine] == then.bids:
+            later = dict(self.policy.later_ceilings(then))
+            low = self.val.min_bid
+            high = then.high_bid if bid is None else bid
+            seen: list[Inferred] = []
+            for q, amount in last[3][mine + 1 :]:
+                seen.append((q, later[q], high + 1 if high >= low else low, amount, True))
+                if amount is not None:
+                    high = amount
+            return (INFERRED, self._key(then)), seen
+        if (bid is None or st.day != then.day or st.money[me] != then.money[me] - bid
                 or len(st.ships[me]) != len(then.ships[me]) + len(then.lot)):
             return None
-        later = self.policy.later_ceilings(then)
-        return (INFERRED, self._key(then)), [(q, c, bid + 1, None, True) for q, c in later]
+        won = self.policy.later_ceilings(then)
+        return (INFERRED, self._key(then)), [(q, c, bid + 1, None, True) for q, c in won]
 
     def observe(self, beliefs: Beliefs, sighting: Sighting | Inferred) -> None:
         """Update ``beliefs`` with one bid or pass, and read or clear the bidder as a miser
         (M-9: a pass is for the whole auction, so a pass below a share of the lot's worth
         says that share is above what they pay)."""
-        if len(sighting) > 4:  # inferred (``settle``): for the miser's odds alone
-            passer, worths, low, _, _ = sighting
-            if beliefs.miser_odds[passer] != CLEARED and max(worths) >= 1:
-                beliefs.observe_miser(passer, worths, low, None,
-                                      beliefs.predict(passer, worths, low, None))
+        if len(sighting) > 4:  # learnt after (``settle``): for the miser's odds alone
+            who, worths, low, amount, _ = sighting
+            if beliefs.miser_odds[who] == CLEARED or max(worths) < 1:
+                return
+            if amount is not None and amount >= MISER_REACH * max(worths):
+                beliefs.clear_miser(who)  # more than a miser ever pays
+                return
+            exact = amount is not None and amount > low
+            beliefs.observe_miser(who, worths, low, amount,
+                                  beliefs.predict(who, worths, low, amount, exact), exact)
             return
         player, ceilings, lo, bid = sighting
         if beliefs.miser_odds[player] == CLEARED or max(ceilings) < 1:
@@ -138,6 +164,14 @@ class MediciOpponents:
         if bid is not None and bid >= MISER_REACH * max(ceilings):
             beliefs.clear_miser(player)  # more than a miser ever pays
             beliefs.observe(player, ceilings, lo, bid)
+            return
+        if bid is not None and bid > lo:
+            # A raise above the lowest, taken for the bidder's limit: by the grid's
+            # reckoning every type whose limit reaches it explains it, so a miser's jump
+            # to a fifth of the lot's worth told nothing (``Beliefs.predict``, ``exact``).
+            like = beliefs.predict(player, ceilings, lo, bid, True)
+            beliefs.observe(player, ceilings, lo, bid)
+            beliefs.observe_miser(player, ceilings, lo, bid, like, True)
             return
         # Float starts: compiled by mypyc, a sum() is typed float-or-int (the same values).
         before = sum(beliefs.weights[player], 0.0)

@@ -24,6 +24,15 @@ class BidView(TypedDict):
     bid: int | None
 
 
+class AuctionView(TypedDict):
+    """The last auction over (M-9: every bid is public, G-3), bids in the order made."""
+
+    day: int
+    selector: int
+    lot: list[str]
+    bids: list[BidView]
+
+
 class MediciView(View):
     """What a player sees of a Medici game; ``pile`` and ``removed`` in the full view only."""
 
@@ -39,6 +48,7 @@ class MediciView(View):
     bidders: list[int]
     pile_count: int
     discards: list[str]
+    last_auction: AuctionView | None
     pile: NotRequired[list[str]]
     removed: NotRequired[list[str] | None]
 
