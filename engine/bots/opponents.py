@@ -321,23 +321,10 @@ class Beliefs:
 
     def sample(self, player: int, rng: Rng) -> Kind:
         """A type for ``player`` drawn from the beliefs."""
-        weights = self.weights[player]
-        pick = rng.below(1 << 30) / (1 << 30) * sum(weights)
-        chosen = self._types[-1]
-        for w, t in zip(weights, self._types, strict=True):
-            pick -= w
-            if pick < 0:
-                chosen = t
-                break
+        chosen = self._types[_drawn(self.weights[player], rng)]
         if self.miser_odds[player] >= MISER_ODDS:
-            row = self.miser_weights[player]
-            pick = rng.below(1 << 30) / (1 << 30) * sum(row, 0.0)
-            k = len(row) - 1
-            for i, w in enumerate(row):
-                pick -= w
-                if pick < 0:
-                    k = i
-                    break
+            # The grid's draw stays first, so a search's draws are as they were measured.
+            k = _drawn(self.miser_weights[player], rng)
             n = len(MISER_SHARES)
             chosen = (k // n, MISER_SHARES[k % n])
         return Kind(chosen[0], chosen[1], rng.below(1000) < self.min_raise[player] * 1000)
@@ -399,6 +386,16 @@ def _like(limit: float, lo: int, bid: int | None) -> float:
     if off <= 0:
         return 1.0
     return max(SURPRISE, math.exp(-off / NEAR_MISS)) if off < FAR else SURPRISE
+
+
+def _drawn(weights: Sequence[float], rng: Rng) -> int:
+    """An index drawn from ``rng`` with chances in proportion to ``weights``."""
+    pick = rng.below(1 << 30) / (1 << 30) * sum(weights, 0.0)
+    for i, w in enumerate(weights):
+        pick -= w
+        if pick < 0:
+            return i
+    return len(weights) - 1
 
 
 def _near(limit: float, lo: int, bid: int | None) -> float:

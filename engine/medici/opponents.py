@@ -146,38 +146,32 @@ class MediciOpponents:
         """Update ``beliefs`` with one bid or pass, and read or clear the bidder as a miser
         (M-9: a pass is for the whole auction, so a pass below a share of the lot's worth
         says that share is above what they pay)."""
-        if len(sighting) > 4:  # learnt after (``settle``): for the miser's odds alone
-            who, worths, low, amount, _ = sighting
-            if beliefs.miser_odds[who] == CLEARED or max(worths) < 1:
-                return
-            if amount is not None and amount >= MISER_REACH * max(worths):
-                beliefs.clear_miser(who)  # more than a miser ever pays
-                return
-            exact = amount is not None and amount > low
-            beliefs.observe_miser(who, worths, low, amount,
-                                  beliefs.predict(who, worths, low, amount, exact), exact)
-            return
-        player, ceilings, lo, bid = sighting
+        # Learnt after the bot's own move (``settle``): for the miser's odds alone.
+        after = len(sighting) > 4
+        player, ceilings, lo, bid = sighting[0], sighting[1], sighting[2], sighting[3]
         if beliefs.miser_odds[player] == CLEARED or max(ceilings) < 1:
-            beliefs.observe(player, ceilings, lo, bid)
+            if not after:
+                beliefs.observe(player, ceilings, lo, bid)
             return
         if bid is not None and bid >= MISER_REACH * max(ceilings):
             beliefs.clear_miser(player)  # more than a miser ever pays
-            beliefs.observe(player, ceilings, lo, bid)
+            if not after:
+                beliefs.observe(player, ceilings, lo, bid)
             return
-        if bid is not None and bid > lo:
-            # A raise above the lowest, taken for the bidder's limit: by the grid's
-            # reckoning every type whose limit reaches it explains it, so a miser's jump
-            # to a fifth of the lot's worth told nothing (``Beliefs.predict``, ``exact``).
-            like = beliefs.predict(player, ceilings, lo, bid, True)
-            beliefs.observe(player, ceilings, lo, bid)
-            beliefs.observe_miser(player, ceilings, lo, bid, like, True)
-            return
-        # Float starts: compiled by mypyc, a sum() is typed float-or-int (the same values).
-        before = sum(beliefs.weights[player], 0.0)
-        top = beliefs.observe(player, ceilings, lo, bid)
-        beliefs.observe_miser(player, ceilings, lo, bid,
-                              top * sum(beliefs.weights[player], 0.0) / before)
+        # A raise above the lowest, taken for the bidder's limit: by the grid's reckoning
+        # every type whose limit reaches it explains it, so a miser's jump to a fifth of
+        # the lot's worth told nothing (``Beliefs.predict``, ``exact``).
+        exact = bid is not None and bid > lo
+        if after or exact:
+            like = beliefs.predict(player, ceilings, lo, bid, exact)
+            if not after:
+                beliefs.observe(player, ceilings, lo, bid)
+        else:
+            # Float starts: compiled by mypyc, a sum() is typed float-or-int (the same values).
+            before = sum(beliefs.weights[player], 0.0)
+            top = beliefs.observe(player, ceilings, lo, bid)
+            like = top * sum(beliefs.weights[player], 0.0) / before
+        beliefs.observe_miser(player, ceilings, lo, bid, like, exact)
 
     def move(self, game: Game[MediciState], kind: Kind | None, rng: Rng) -> Action:
         """A rollout move of an opponent: bids by its sampled type, draws cheaply."""
