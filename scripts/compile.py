@@ -35,7 +35,7 @@ MODULES: tuple[str, ...] = (
     "engine/medici/value.py", "engine/medici/policy.py", "engine/medici/evaluate.py",
     "engine/medici/opponents.py",
     "engine/strozzi/value.py", "engine/strozzi/policy.py", "engine/strozzi/evaluate.py",
-    "engine/strozzi/opponents.py",
+    "engine/strozzi/opponents.py", "engine/strozzi/limits.py",
     # The search and its opponent beliefs (about a tenth more iterations a second).
     "engine/bots/mcts.py", "engine/bots/opponents.py",
     # The rules a move goes through: the logic classes and states (native, open to

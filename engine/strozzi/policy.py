@@ -11,6 +11,7 @@ from engine.bots.parts import ROLLOUT_NOISE
 from engine.chance import Rng
 from engine.game import Game
 from engine.lots import DRAW, STOP
+from engine.strozzi.limits import LimitFit, Worths, part_worths, price_against
 from engine.strozzi.logic import BUY, DECLINE, DISCARD, StrozziState
 from engine.strozzi.value import SCALE, Position, StrozziValuation, asked, buyer_of
 
@@ -55,7 +56,7 @@ class Reading:
     the bot from move to move (``GreedyBot``): worked out from the worths its own moves
     need, none more."""
 
-    __slots__ = ("askew", "asked_in", "kept", "sold")
+    __slots__ = ("askew", "asked", "asked_in", "kept", "limits", "sold")
 
     def __init__(self) -> None:
         self.askew = 0
@@ -70,6 +71,11 @@ class Reading:
         self.asked_in = -1
         """The round in which we last asked a price whose answer we have not seen yet
         (-1: none)."""
+        self.asked: tuple[Worths, float, int] | None = None
+        """That price's lot (its worth to the opponent by part, its face value) and the
+        price, for ``limits``."""
+        self.limits = LimitFit()
+        """What the opponent pays at most, as its asks and answers tell it."""
 
     @property
     def buyer(self) -> bool:
@@ -83,20 +89,27 @@ class Reading:
         other.sold = self.sold
         other.kept = self.kept
         other.asked_in = self.asked_in
+        other.asked = self.asked
+        other.limits = self.limits.copy()
         return other
 
     def answered(self, st: StrozziState) -> None:
         """Note the opponent's answer to the price we asked last (``asked_in``), if this
         move of ours shows it: we answer its price (it bought ours and drew, S-9, S-12), or
         load or draw in the same round (it declined, and we bought)."""
+        asked = self.asked
+        self.asked = None
         if self.asked_in != st.round:
             self.asked_in = -1
             return
         self.asked_in = -1
-        if st.phase == "offer":
+        bought = st.phase == "offer"
+        if bought:
             self.sold += 1
         else:
             self.kept += 1
+        if asked is not None:
+            self.limits.saw_answer(asked[0], asked[1], asked[2], bought)
 
 
 class StrozziPolicy:
@@ -147,34 +160,26 @@ class StrozziPolicy:
     def read_move(self, game: Game[StrozziState], reading: Reading) -> Action:
         """The greedy move, with what the bot read of its opponent (``reading``, updated
         here with this move). Until the opponent has asked a price ``ASKEW`` off the fair
-        one every move is ``move``'s, to the bit; then it asks ``THRIFT`` of the fair
-        price (and no less than ``THEIR_SHARE`` of the lot's worth to the opponent), and
-        buys the opponent's lots ``BEHIND_PREMIUM`` a tile dearer while its ships are
-        behind, at ``THRIFT`` of the fair price otherwise (``BUYER_THRIFT`` against a
-        buyer, ``Reading.buyer``). It notes the opponent's answer to each price it asked
-        at its next move (``Reading.answered``)."""
+        one every move is ``move``'s, to the bit; then it asks the price that gains most
+        against what the opponent pays at most, where its asks and answers tell that
+        (``Reading.limits``), else ``THRIFT`` of the fair price (and no less than
+        ``THEIR_SHARE`` of the lot's worth to the opponent), and buys the opponent's lots
+        ``BEHIND_PREMIUM`` a tile dearer while its ships are behind, at ``THRIFT`` of the
+        fair price otherwise (``BUYER_THRIFT`` against a buyer, ``Reading.buyer``). It
+        notes every price the opponent asks from the first it reads on, and its answer to
+        each price it asked at its next move (``Reading.answered``)."""
         st = game.state
         phase = st.phase
         if reading.asked_in >= 0:
             reading.answered(st)
         if phase == "pricing":
-            reading.asked_in = st.round
-        if phase == "pricing" and reading.askew:
-            # Asked less, a player who values lots otherwise buys more of ours rather than
-            # leave us to pay our own price for them (S-9).
-            val = self.val
-            pos = val.position(st)
-            price = int(round(val.fair_price(pos, st) * THRIFT))
-            # And no less than most of the lot's worth to the opponent, where it is worth
-            # much more to them than to us: a buyer pays that, or leaves us a lot we would
-            # not have priced so high for little (S-9).
-            price = max(price, int(THEIR_SHARE * SCALE * pos.worth(1 - st.active, st.lot)))
-            return amount_action("price", max(val.min_price, price))
+            return self._read_price(game, reading)
         if phase != "offer":
             return self.move(game, None)
         active = st.active
         me = 1 - active
-        mine, theirs = self.offer_worths(self.val.position(st), st)
+        pos = self.val.position(st)
+        mine, theirs = self.offer_worths(pos, st)
         price = asked(st)
         fair = (mine + theirs) / 2
         if not reading.askew:
@@ -186,7 +191,40 @@ class StrozziPolicy:
             buy = price <= (fair + BEHIND_PREMIUM * behind / 2 if behind > 0 else fair * thrift)
         if abs(price - fair) > ASKEW:
             reading.askew += 1
+        if reading.askew:
+            # Noted from the first price read on: greedy against greedy does no more work.
+            reading.limits.saw_ask(pos, st, self.val.min_price)
         return BUY if buy else DECLINE
+
+    def _read_price(self, game: Game[StrozziState], reading: Reading) -> Action:
+        """``read_move``'s price (S-8): ``move``'s until the opponent is read; then, where
+        its asks and answers tell what it pays (``LimitFit``), the price that gains most
+        against that (``price_against``), else ``THRIFT`` of the fair price. The price and
+        its lot are kept for the answer (``Reading.asked``) once the opponent is read."""
+        st = game.state
+        reading.asked_in = st.round
+        if not reading.askew:
+            return self.move(game, None)
+        val = self.val
+        pos = val.position(st)
+        lot = st.lot
+        their = part_worths(pos, 1 - st.active, lot)
+        face = float(pos.face(lot))
+        estimate = reading.limits.estimate(their, face)
+        if estimate is not None:
+            price = price_against(estimate[0], estimate[1], SCALE * pos.worth(st.active, lot),
+                                  SCALE * their[0], val.min_price)
+        else:
+            # Asked less, a player who values lots otherwise buys more of ours rather than
+            # leave us to pay our own price for them (S-9).
+            price = int(round(val.fair_price(pos, st) * THRIFT))
+            # And no less than most of the lot's worth to the opponent, where it is worth
+            # much more to them than to us: a buyer pays that, or leaves us a lot we would
+            # not have priced so high for little (S-9).
+            price = max(price, int(THEIR_SHARE * SCALE * their[0]))
+        price = max(val.min_price, price)
+        reading.asked = (their, face, price)
+        return amount_action("price", price)
 
     def rollout_move(self, game: Game[StrozziState], beliefs: Beliefs | None, rng: Rng) -> Action:
         """A rollout move: the greedy policy, but a cheap rule for drawing (S-7)."""
