@@ -23,7 +23,7 @@ from engine.strozzi.value import ALL, PRIZE, ROWS, Position
 
 PARTS: Final = (ALL, PRIZE, ROWS)
 """The parts of a lot's worth a limit is fitted on, besides its face value."""
-SIZE: Final = 7
+SIZE: Final = 2 * len(PARTS) + 1
 """The numbers a fit finds: each of ``PARTS`` to the asker, to the other side, and the face."""
 MIN_ASKS: Final = 8
 """Prices the opponent must have asked (above the least price) before a fit is used."""
@@ -53,7 +53,8 @@ Worths = tuple[float, float, float]
 
 def part_worths(pos: Position, p: int, lot: list[str]) -> Worths:
     """``lot``'s worth to ``p`` by each of ``PARTS``."""
-    return (pos.worth(p, lot, ALL), pos.worth(p, lot, PRIZE), pos.worth(p, lot, ROWS))
+    whole, prize, rows = (pos.worth(p, lot, part) for part in PARTS)
+    return whole, prize, rows
 
 
 def solve(matrix: list[list[float]], rhs: list[float]) -> list[float] | None:
@@ -102,6 +103,11 @@ class LimitFit:
         other._miss = self._miss
         return other
 
+    def add_ask(self, numbers: list[float], price: int) -> None:
+        """Note an asked price by its ``SIZE`` numbers (``saw_ask`` works them out)."""
+        self.asks.append((numbers, price + 0.5))
+        self._beta = None
+
     def saw_ask(self, pos: Position, st: StrozziState, min_price: int) -> None:
         """Note the price the opponent asks now (``st`` in its offer, S-8); a price at the
         least one says only that its sum fell there or under, and is left out."""
@@ -111,8 +117,7 @@ class LimitFit:
         asker = st.active
         own = part_worths(pos, asker, st.lot)
         other = part_worths(pos, 1 - asker, st.lot)
-        self.asks.append(([*own, *other, float(pos.face(st.lot))], price + 0.5))
-        self._beta = None
+        self.add_ask([*own, *other, float(pos.face(st.lot))], price)
 
     def saw_answer(self, worths: Worths, face: float, price: int, bought: bool) -> None:
         """Note the opponent's answer to a price we asked (S-9)."""
@@ -148,8 +153,10 @@ class LimitFit:
         beta = self._fit()
         if beta is None or self._miss > TOLERANCE:
             return None
-        return (sum((beta[i] + beta[i + 3]) * worths[i] for i in range(3))
-                + beta[6] * face)
+        # The asker's number and the other side's for each part: a limit is the whole sum
+        # on the buyer's own side (its ask weighs both sides, its limit its own alone).
+        n = len(PARTS)
+        return sum((beta[i] + beta[i + n]) * worths[i] for i in range(n)) + beta[2 * n] * face
 
     def estimate(self, worths: Worths, face: float) -> tuple[float, float] | None:
         """The opponent's limit for a lot and its spread, where the fit is to be used:
@@ -174,9 +181,12 @@ def price_against(limit: float, spread: float, mine: float, theirs: float,
                   min_price: int) -> int:
     """The price that gains most against an opponent who buys at up to ``limit`` (known
     within ``spread``, a normal error), for a lot worth ``mine`` to us and ``theirs`` to
-    it, in coins (S-9: bought, we gain the price and the opponent the lot; declined, we
-    buy the lot at our price). Just under the limit where selling gains more, just over it
-    where buying it ourselves cheaply does."""
+    it, in coins (S-9, S-10: bought, the opponent pays the price to the bank for the lot;
+    declined, we do; each gain is ours less the opponent's). Just under the limit where
+    selling gains more, just over it where buying it ourselves cheaply does. ``spread``
+    must be above 0."""
+    if spread <= 0:
+        raise ValueError(f"a limit's spread must be above 0, not {spread}")
     low = max(min_price, int(limit - CHOICES * spread))
     high = max(low, int(limit + CHOICES * spread) + 1)
     root = spread * math.sqrt(2.0)

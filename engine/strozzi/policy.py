@@ -56,7 +56,7 @@ class Reading:
     the bot from move to move (``GreedyBot``): worked out from the worths its own moves
     need, none more."""
 
-    __slots__ = ("askew", "asked", "asked_in", "kept", "limits", "sold")
+    __slots__ = ("askew", "asked_in", "kept", "limits", "priced", "sold")
 
     def __init__(self) -> None:
         self.askew = 0
@@ -71,7 +71,7 @@ class Reading:
         self.asked_in = -1
         """The round in which we last asked a price whose answer we have not seen yet
         (-1: none)."""
-        self.asked: tuple[Worths, float, int] | None = None
+        self.priced: tuple[Worths, float, int] | None = None
         """That price's lot (its worth to the opponent by part, its face value) and the
         price, for ``limits``."""
         self.limits = LimitFit()
@@ -89,7 +89,7 @@ class Reading:
         other.sold = self.sold
         other.kept = self.kept
         other.asked_in = self.asked_in
-        other.asked = self.asked
+        other.priced = self.priced
         other.limits = self.limits.copy()
         return other
 
@@ -97,8 +97,8 @@ class Reading:
         """Note the opponent's answer to the price we asked last (``asked_in``), if this
         move of ours shows it: we answer its price (it bought ours and drew, S-9, S-12), or
         load or draw in the same round (it declined, and we bought)."""
-        asked = self.asked
-        self.asked = None
+        priced = self.priced
+        self.priced = None
         if self.asked_in != st.round:
             self.asked_in = -1
             return
@@ -108,8 +108,8 @@ class Reading:
             self.sold += 1
         else:
             self.kept += 1
-        if asked is not None:
-            self.limits.saw_answer(asked[0], asked[1], asked[2], bought)
+        if priced is not None:
+            self.limits.saw_answer(priced[0], priced[1], priced[2], bought)
 
 
 class StrozziPolicy:
@@ -200,7 +200,7 @@ class StrozziPolicy:
         """``read_move``'s price (S-8): ``move``'s until the opponent is read; then, where
         its asks and answers tell what it pays (``LimitFit``), the price that gains most
         against that (``price_against``), else ``THRIFT`` of the fair price. The price and
-        its lot are kept for the answer (``Reading.asked``) once the opponent is read."""
+        its lot are kept for the answer (``Reading.priced``) once the opponent is read."""
         st = game.state
         reading.asked_in = st.round
         if not reading.askew:
@@ -223,7 +223,7 @@ class StrozziPolicy:
             # not have priced so high for little (S-9).
             price = max(price, int(THEIR_SHARE * SCALE * their[0]))
         price = max(val.min_price, price)
-        reading.asked = (their, face, price)
+        reading.priced = (their, face, price)
         return amount_action("price", price)
 
     def rollout_move(self, game: Game[StrozziState], beliefs: Beliefs | None, rng: Rng) -> Action:
