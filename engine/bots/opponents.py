@@ -93,7 +93,8 @@ class Beliefs:
 
     ``weights[player]`` is flat, valuation-major: type ``v * len(grid) + i`` is valuation
     ``v`` with share ``grid[i]``. ``prior`` weighs the valuations before any evidence
-    (equal if not given).
+    (equal if not given); ``miser_prior`` those a miser may go by (``prior`` if not given;
+    0: none goes by it).
     """
 
     __slots__ = ("valuations", "grid", "weights", "min_raise", "seen", "miser_odds",
@@ -126,6 +127,7 @@ class Beliefs:
         valuations: Sequence[str] = ("ours",),
         prior: Sequence[float] | None = None,
         *,
+        miser_prior: Sequence[float] | None = None,
         copy_of: Beliefs | None = None,
     ) -> None:
         if copy_of is not None:
@@ -146,13 +148,17 @@ class Beliefs:
         lean = list(prior) if prior is not None else [1.0] * len(self.valuations)
         if len(lean) != len(self.valuations):
             raise ValueError("one prior weight per valuation")
+        miser = list(miser_prior) if miser_prior is not None else lean
+        if len(miser) != len(self.valuations) or max(miser) <= 0 or min(miser) < 0:
+            raise ValueError("one miser's prior weight per valuation, none below 0, one above")
         top = max(lean)
         row = [w / top for w in lean for _ in grid]
         self.weights = [row[:] for _ in range(players)]
         self.min_raise = [PRIOR_MIN_RAISE] * players
         self.seen = [0] * players
         self.miser_odds = [0.0] * players
-        self.miser_weights = [[w / top for w in lean for _ in MISER_SHARES]] * players
+        top = max(miser)
+        self.miser_weights = [[w / top for w in miser for _ in MISER_SHARES]] * players
         self._types = [(v, f) for v in range(len(self.valuations)) for f in grid]
         self._paid = [None] * players
 
