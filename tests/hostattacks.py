@@ -70,10 +70,22 @@ class Context:
 
 async def connect(ctx: Context, user: str, size: tuple[int, int] = (80, 24),
                   window: int | None = None, encoding: str | None = "utf-8",
+                  receive_buffer: int | None = None,
                   ) -> tuple[asyncssh.SSHClientConnection, Any]:
-    """Log in as ``user`` and open a terminal session of ``size`` columns and rows."""
+    """Log in as ``user`` and open a terminal session of ``size`` columns and rows (with
+    ``receive_buffer``, over a socket whose kernel receive buffer is fixed at that many
+    bytes rather than grown by the kernel)."""
+    where: dict[str, Any] = {"host": "127.0.0.1", "port": ctx.port}
+    if receive_buffer is not None:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        # Set before connecting, so the TCP window is agreed on this size.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        sock.setblocking(False)
+        await asyncio.wait_for(
+            asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", ctx.port)), 30)
+        where = {"sock": sock}
     conn = await asyncio.wait_for(asyncssh.connect(
-        "127.0.0.1", ctx.port, username=user, password=ctx.password, known_hosts=None,
+        **where, username=user, password=ctx.password, known_hosts=None,
         client_keys=None, agent_path=None), 30)
     extra: dict[str, Any] = {} if window is None else {"window": window}
     proc = await conn.create_process(term_type="xterm", term_size=size, encoding=encoding,
@@ -181,8 +193,12 @@ async def long_lines(ctx: Context) -> str:
 
 async def deaf(ctx: Context) -> str:
     """A 2,000-column client with a 1 GB SSH window that never reads its socket, resizing
-    and typing ``show`` five times a second."""
-    conn, proc = await connect(ctx, "deaf", size=(2000, 50), window=1 << 30)
+    and typing ``show`` five times a second. Its kernel's receive buffer is held at 64 kB:
+    grown by the kernel (to some megabytes on loopback) it would take the host's screens
+    for many seconds before the host's own send queue showed anything unread, longer the
+    busier the machine, and the host's wait for a reader starts only then."""
+    conn, proc = await connect(ctx, "deaf", size=(2000, 50), window=1 << 30,
+                               receive_buffer=64 * 1024)
     transport = getattr(conn, "_transport", None)
     if transport is not None:
         transport.pause_reading()  # never read from the socket again
