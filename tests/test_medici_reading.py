@@ -43,8 +43,9 @@ def parts() -> tuple[MediciPolicy, MediciOpponents]:
 def test_passes_far_below_every_share_the_grid_knows_read_a_miser() -> None:
     _, opponents = parts()
     beliefs = opponents.prior(4)
-    # M-9: a pass at 6 of a lot worth 24 or more by every valuation: a miser's (a sixth of
-    # the face value is 4), as no type of the grid (0.35 of its worth at the least) passes it.
+    # M-9: a pass at 6 of a lot worth 24 or more by every valuation: a miser's (one paying
+    # 0.15 of the face value would pay 3.6), as no type of the grid (0.35 of its worth at
+    # the least) passes it.
     rich = (40, 24, 24, 24, 32)
     assert 6 + 1 < min(WILLING) * min(rich)
     passes = 0
@@ -55,13 +56,16 @@ def test_passes_far_below_every_share_the_grid_knows_read_a_miser() -> None:
     assert beliefs.miser_odds[1] >= MISER_ODDS
     assert min(MISER_SHARES) <= beliefs.mean_share(1) <= max(MISER_SHARES) < min(WILLING)
     assert not beliefs.is_miser(2)
-    # A pass of the same lot at 3 is below what a miser pays of it by any valuation but
-    # one part alone (MISER_LEAN): it tells the miser from the grid no more than a pass
-    # of a lot worth little.
+    # A pass at 3 of a lot worth 12 by the race alone and 20 or more by the rest: only a
+    # small share of the race fits it, as it fits a racer's every pass, and a miser goes
+    # by no part of a lot alone (MISER_LEAN): it tells a miser from the grid nothing. (By
+    # the race, one such pass was read as a miser's.)
     beliefs = opponents.prior(4)
-    for _ in range(5):
-        opponents.observe(beliefs, (1, rich, 3, None))
-    assert not beliefs.is_miser(1)
+    assert max(MISER_SHARES) * WORTH[RACE] <= 3 < min(MISER_SHARES) * min(
+        c for v, c in enumerate(WORTH) if v not in (RACE, MAJORITIES))
+    for _ in range(10):
+        opponents.observe(beliefs, (1, WORTH, 3, None))
+    assert abs(beliefs.miser_odds[1]) < 0.1
 
 
 def test_passes_a_grid_type_explains_read_no_one() -> None:
@@ -122,6 +126,8 @@ def test_a_miser_goes_by_no_part_of_a_lot_alone() -> None:
                 (1.0, -0.5) + (1.0,) * (len(VALUATIONS) - 2)):
         with pytest.raises(ValueError, match="miser's prior"):
             Beliefs(3, WILLING, VALUATIONS, miser_prior=bad)
+        with pytest.raises(ValueError, match="^the prior needs"):
+            Beliefs(3, WILLING, VALUATIONS, prior=bad)  # the grid's, blamed as such
 
 
 def test_a_racer_is_read_as_a_miser_in_fewer_than_a_third_of_its_seats() -> None:
@@ -129,7 +135,7 @@ def test_a_racer_is_read_as_a_miser_in_fewer_than_a_third_of_its_seats() -> None
     # it was read in 36 of these 80 seats, and then taken to pay a quarter of what it does
     # (docs/bots.md, "Medici's bots read a miser"). The misers are read as before.
     read = sum(len(watch(["greedy", "racer", "racer"], seed)[0]) for seed in range(1, 41))
-    assert read < 80 / 3
+    assert read <= 30  # 24 when written
     assert sum(len(watch(["greedy", MISER, MISER, MISER], seed)[0]) for seed in range(1, 5)) >= 11
 
 
@@ -174,7 +180,7 @@ def test_against_read_misers_after_it_greedy_bids_less() -> None:
         plain_total += plain.amount
         against_total += against.amount
     assert lower >= 3
-    assert against_total < plain_total
+    assert against_total < 0.95 * plain_total
 
 
 def watch(bots: list[str], seed: int, variant: str = "medici") -> list[set[int]]:
@@ -196,7 +202,9 @@ def watch(bots: list[str], seed: int, variant: str = "medici") -> list[set[int]]
 
 PAYERS = {"thrifty", "valuer", "spoiler", "hoarder", "collector"}
 """The field's styles that pay half a lot's worth or more by our model or their own
-valuation, from the first day (``engine.medici.styles``)."""
+valuation (``engine.medici.styles``): ``hoarder`` from the second day (0.4 on the first,
+``HOARD_FIRST``: at a table of three hoarders greedy reads one in about a third of its
+seats, at the mixed tables below in none), the rest from the first."""
 
 
 def test_the_fields_payers_are_never_read_and_misers_are_read_early() -> None:

@@ -93,8 +93,9 @@ class Beliefs:
 
     ``weights[player]`` is flat, valuation-major: type ``v * len(grid) + i`` is valuation
     ``v`` with share ``grid[i]``. ``prior`` weighs the valuations before any evidence
-    (equal if not given); ``miser_prior`` those a miser may go by (``prior`` if not given;
-    0: none goes by it).
+    (equal if not given); ``miser_prior`` weighs the valuations a miser may go by
+    (``prior`` if not given; a weight of 0: no miser goes by that valuation). Either
+    needs one weight per valuation, none below 0 and at least one above (ValueError).
     """
 
     __slots__ = ("valuations", "grid", "weights", "min_raise", "seen", "miser_odds",
@@ -146,11 +147,13 @@ class Beliefs:
         self.valuations = tuple(valuations)
         self.grid = grid
         lean = list(prior) if prior is not None else [1.0] * len(self.valuations)
-        if len(lean) != len(self.valuations):
-            raise ValueError("one prior weight per valuation")
+        if len(lean) != len(self.valuations) or max(lean) <= 0 or min(lean) < 0:
+            raise ValueError(
+                "the prior needs one weight per valuation, none below 0, at least one above")
         miser = list(miser_prior) if miser_prior is not None else lean
         if len(miser) != len(self.valuations) or max(miser) <= 0 or min(miser) < 0:
-            raise ValueError("one miser's prior weight per valuation, none below 0, one above")
+            raise ValueError("the miser's prior needs one weight per valuation, none below 0,"
+                             " at least one above")
         top = max(lean)
         row = [w / top for w in lean for _ in grid]
         self.weights = [row[:] for _ in range(players)]

@@ -4,8 +4,9 @@ and a rollout bid for a sampled type.
 
 A miser pays far less of a lot's worth than any share the beliefs know (``WILLING``: 0.35
 at the least), as the tuner's best exploiters of the bots did (docs/bots.md, "What the
-tuner found": a fifth to a quarter). Each bid and pass is weighed for a miser (every
-valuation at each of ``MISER_SHARES``) against the grid's types (``Beliefs.observe_miser``):
+tuner found": a fifth to a quarter). Each bid and pass is weighed for a miser (each
+valuation of ``MISER_LEAN`` at each of ``MISER_SHARES``) against the grid's types
+(``Beliefs.observe_miser``):
 a miser's passes of lots worth far more than the lowest bid, and its raises to a fifth of
 a lot's worth (a raise above the lowest weighed as the bidder's limit), are likelier by far
 as a miser's; once the odds reach ``MISER_ODDS`` the bidder is read as one
