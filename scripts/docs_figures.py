@@ -314,7 +314,7 @@ FIGURES: dict[str, Figure] = {f.name: f for f in [
              (f"{LEAGUE} --bot mcts:20 --players {n} --field racer --games {n} --seed {seed}",),
              as_league_table, f"mcts:1000 at {n} players against the field, {8 * games} games "
              f"(~{minutes} min on two cores)", long=True)
-      for n, games, seed, minutes in ((3, 12, 201, 20), (4, 12, 101, 25), (5, 15, 201, 25))),
+      for n, games, seed, minutes in ((3, 12, 201, 5), (4, 12, 101, 8), (5, 15, 201, 12))),
     Figure("league-strozzi-mcts", "docs/bots.md",
            (f"{LEAGUE} --bot mcts:1000 --game medici-vs-strozzi --games 16 --seed 301",),
            (f"{LEAGUE} --bot mcts:20 --game medici-vs-strozzi --field valuer --games 2 "
