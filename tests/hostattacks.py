@@ -68,6 +68,23 @@ class Context:
     """What each attacking client was shown (plain text, the last 20,000 characters)."""
 
 
+async def tcp_socket(ctx: Context, receive_buffer: int | None = None) -> socket.socket:
+    """A TCP connection to the host, not yet a word said (with ``receive_buffer``, its
+    kernel receive buffer fixed at that many bytes); closed again if it fails (OSError)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        if receive_buffer is not None:
+            # Set before connecting, so the TCP window is agreed on this size.
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        sock.setblocking(False)
+        await asyncio.wait_for(
+            asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", ctx.port)), 30)
+    except (OSError, TimeoutError):
+        sock.close()
+        raise
+    return sock
+
+
 async def connect(ctx: Context, user: str, size: tuple[int, int] = (80, 24),
                   window: int | None = None, encoding: str | None = "utf-8",
                   receive_buffer: int | None = None,
@@ -77,13 +94,7 @@ async def connect(ctx: Context, user: str, size: tuple[int, int] = (80, 24),
     bytes rather than grown by the kernel)."""
     where: dict[str, Any] = {"host": "127.0.0.1", "port": ctx.port}
     if receive_buffer is not None:
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        # Set before connecting, so the TCP window is agreed on this size.
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
-        sock.setblocking(False)
-        await asyncio.wait_for(
-            asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", ctx.port)), 30)
-        where = {"sock": sock}
+        where = {"sock": await tcp_socket(ctx, receive_buffer)}
     conn = await asyncio.wait_for(asyncssh.connect(
         **where, username=user, password=ctx.password, known_hosts=None,
         client_keys=None, agent_path=None), 30)
@@ -254,14 +265,10 @@ async def silent(ctx: Context) -> str:
     """``scale.silent`` TCP connections that never say a word."""
     socks = []
     for _ in range(ctx.scale.silent):
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.setblocking(False)
         try:
-            await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", ctx.port))
-        except OSError:
-            sock.close()
+            socks.append(await tcp_socket(ctx))
+        except (OSError, TimeoutError):
             continue
-        socks.append(sock)
     try:
         await until_stopped(ctx)
     finally:

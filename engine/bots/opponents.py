@@ -146,14 +146,9 @@ class Beliefs:
             return
         self.valuations = tuple(valuations)
         self.grid = grid
-        lean = list(prior) if prior is not None else [1.0] * len(self.valuations)
-        if len(lean) != len(self.valuations) or max(lean) <= 0 or min(lean) < 0:
-            raise ValueError(
-                "the prior needs one weight per valuation, none below 0, at least one above")
-        miser = list(miser_prior) if miser_prior is not None else lean
-        if len(miser) != len(self.valuations) or max(miser) <= 0 or min(miser) < 0:
-            raise ValueError("the miser's prior needs one weight per valuation, none below 0,"
-                             " at least one above")
+        n = len(self.valuations)
+        lean = _lean("the prior", prior, n) if prior is not None else [1.0] * n
+        miser = _lean("the miser's prior", miser_prior, n) if miser_prior is not None else lean
         top = max(lean)
         row = [w / top for w in lean for _ in grid]
         self.weights = [row[:] for _ in range(players)]
@@ -386,6 +381,16 @@ class Beliefs:
         per = self.valuation_weights(player)
         best = max(range(len(per)), key=lambda v: per[v])
         return self.valuations[best], per[best]
+
+
+def _lean(what: str, weights: Sequence[float], valuations: int) -> list[float]:
+    """``weights`` as a list, checked as a prior over ``valuations`` valuations: one weight
+    each, none below 0, at least one above (ValueError naming ``what``)."""
+    lean = list(weights)
+    if len(lean) != valuations or max(lean) <= 0 or min(lean) < 0:
+        raise ValueError(f"{what} needs one weight per valuation, none below 0, at least one"
+                         " above")
+    return lean
 
 
 def _like(limit: float, lo: int, bid: int | None) -> float:
